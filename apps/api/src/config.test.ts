@@ -1,0 +1,49 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('has working defaults for a local run', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, env: 'local', production: false, databaseUrl: undefined });
+    expect(c.appBaseUrl).toBe('http://localhost:3000');
+    expect(c.dataDir).toMatch(/data$/);
+  });
+
+  it('names the bad variable in one line', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/^Invalid configuration: PORT .*"abc"/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ APP_ENV: 'prod' })).toThrow(/APP_ENV/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ MASTER_KEY: 'short' })).toThrow(/MASTER_KEY/);
+  });
+
+  it('refuses development secrets in production environments', () => {
+    for (const env of ['production', 'production-staging']) {
+      expect(() => loadConfig({ APP_ENV: env })).toThrow(/must be set when APP_ENV/);
+    }
+    const full = {
+      APP_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      MASTER_KEY: 'ab'.repeat(32),
+      APP_BASE_URL: 'https://custody.example.com',
+      DATABASE_URL: 'postgres://db.example.com/vaultline',
+      SMTP_URL: 'smtp://mail.example.com:587',
+    };
+    expect(loadConfig(full).production).toBe(true);
+    expect(loadConfig({ APP_ENV: 'testnet' }).production).toBe(false);
+  });
+
+  it('stops the server start with one clear line on a bad variable', () => {
+    const server = fileURLToPath(new URL('./server.ts', import.meta.url));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', server], {
+      env: { ...process.env, PORT: 'abc' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Invalid configuration: PORT /)]);
+  });
+});

@@ -1,0 +1,106 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ENVIRONMENTS, isProductionEnvironment } from '@vaultline/contracts';
+import { z } from 'zod';
+
+/** The repository root: relative defaults (the data folder) resolve against it, whatever the working folder. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const DEV_SESSION_SECRET = 'development-only-session-secret-change-me-0000';
+const DEV_MASTER_KEY = '00'.repeat(32);
+
+const optionalUrl = z.url('must be a URL').optional();
+
+const envSchema = z.object({
+  APP_ENV: z.enum(ENVIRONMENTS).default('local'),
+  HOST: z.string().trim().min(1).default('localhost'),
+  PORT: z.coerce
+    .number({ error: 'must be a whole number from 1 to 65535' })
+    .int('must be a whole number from 1 to 65535')
+    .min(1, 'must be a whole number from 1 to 65535')
+    .max(65535, 'must be a whole number from 1 to 65535')
+    .default(3000),
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().trim().min(1).default('data'),
+  SMTP_URL: optionalUrl,
+  APP_BASE_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  MASTER_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)')
+    .optional(),
+  CORS_ORIGINS: z.string().trim().default(''),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+});
+
+export interface Config {
+  env: (typeof ENVIRONMENTS)[number];
+  production: boolean;
+  host: string;
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  appBaseUrl: string;
+  logLevel: string;
+  sessionSecret: string;
+  masterKey: string;
+  corsOrigins: string[];
+  rateLimitPerMinute: number;
+  trustProxy: boolean;
+  seedDemo: boolean;
+}
+
+/** A configuration problem, worded for one line on the console: it names the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and checks the environment; throws a ConfigError naming the first bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const blanksRemoved = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const parsed = envSchema.safeParse(blanksRemoved);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const shown = env[name] === undefined ? '' : ` (got "${env[name]}")`;
+    throw new ConfigError(`Invalid configuration: ${name} ${describe(issue.message)}${shown}`);
+  }
+  const e = parsed.data;
+  const production = isProductionEnvironment(e.APP_ENV);
+  if (production) {
+    for (const name of ['SESSION_SECRET', 'MASTER_KEY', 'APP_BASE_URL', 'DATABASE_URL', 'SMTP_URL'] as const) {
+      if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} must be set when APP_ENV is ${e.APP_ENV}`);
+    }
+  }
+  return {
+    env: e.APP_ENV,
+    production,
+    host: e.HOST,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(REPO_ROOT, e.DATA_DIR),
+    smtpUrl: e.SMTP_URL,
+    appBaseUrl: (e.APP_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    masterKey: (e.MASTER_KEY ?? DEV_MASTER_KEY).toLowerCase(),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY === 'true',
+    seedDemo: e.SEED_DEMO === 'true',
+  };
+}
+
+function describe(message: string): string {
+  if (message.startsWith('Invalid option')) return `must be one of the allowed values (${message})`;
+  if (message.startsWith('Invalid input')) return 'is not valid';
+  return message;
+}

@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/database.js';
+import { openDatabase } from './client.js';
+import { runMigrations } from './migrate.js';
+import { organizationMembers, organizations } from './schema/index.js';
+import { seedDemo } from './seed.js';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('database', () => {
+  it('migrates and seeds the demo organization once, in one transaction', async () => {
+    const t = await createTestDatabase();
+    try {
+      expect((await seedDemo(t.database.db)).seeded).toBe(true);
+      expect((await seedDemo(t.database.db)).seeded).toBe(false);
+      const [orgs] = await t.database.db.select({ n: count() }).from(organizations);
+      const [members] = await t.database.db.select({ n: count() }).from(organizationMembers);
+      expect(orgs?.n).toBe(1);
+      expect(members?.n).toBe(1);
+    } finally {
+      await t.dispose();
+    }
+  });
+
+  it('refuses a second live account with the same email, whatever its case', async () => {
+    const t = await createTestDatabase();
+    try {
+      await seedDemo(t.database.db);
+      const [org] = await t.database.db.select().from(organizations);
+      await expect(
+        t.database.db
+          .insert(organizationMembers)
+          .values({ organizationId: org!.id, email: 'OWNER@demo.vaultline.local', status: 'INVITED' }),
+      ).rejects.toThrow();
+    } finally {
+      await t.dispose();
+    }
+  });
+
+  it('keeps embedded data across a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vaultline-pglite-'));
+    dirs.push(dir);
+    const dataDir = join(dir, 'nested', 'pglite');
+    const first = await openDatabase({ dataDir });
+    await runMigrations(first);
+    await seedDemo(first.db);
+    await first.close();
+
+    const second = await openDatabase({ dataDir });
+    await runMigrations(second);
+    const [orgs] = await second.db.select({ n: count() }).from(organizations);
+    expect(orgs?.n).toBe(1);
+    expect((await seedDemo(second.db)).seeded).toBe(false);
+    await second.close();
+  });
+});

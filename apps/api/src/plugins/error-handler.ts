@@ -1,0 +1,69 @@
+import { ERROR_CATALOGUE, type ErrorCode, errorMessage, isErrorCode, translateIssues } from '@vaultline/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../http/app-error.js';
+
+export type Lang = 'en' | 'ko';
+
+/** Korean is the fallback language; English only when the caller asks for it. */
+export function requestLanguage(request: FastifyRequest): Lang {
+  const header = request.headers['accept-language'];
+  const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'ko';
+}
+
+export function sendError(reply: FastifyReply, lang: Lang, code: ErrorCode, data?: unknown) {
+  const message = errorMessage(code, lang, data) ?? ERROR_CATALOGUE[code].en;
+  return reply
+    .code(ERROR_CATALOGUE[code].status)
+    .type('application/json; charset=utf-8')
+    .send({ code, message, ...(data === undefined ? {} : { data }) });
+}
+
+/** Fastify's own 4xx errors, by their codes, onto the catalogue. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: '4000',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '4000',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '4000',
+  FST_ERR_CTP_BODY_TOO_LARGE: '413',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '415',
+  FST_ERR_CTP_INVALID_TYPE: '415',
+  FST_ERR_VALIDATION: '4000',
+};
+
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = requestLanguage(request);
+    if (error instanceof AppError) return sendError(reply, lang, error.code, error.data);
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: [error.validationContext ?? 'body', ...v.instancePath.split('/').filter(Boolean)],
+        message: v.message ?? '',
+        params: (v.params as { params?: Record<string, unknown> }).params,
+      }));
+      const translated = translateIssues(issues, lang).map((issue, i) => ({
+        ...issue,
+        key: issues[i]?.message,
+        ...(issues[i]?.params ? { params: issues[i]?.params } : {}),
+      }));
+      return sendError(reply, lang, '4000', { reason: 'validation', issues: translated });
+    }
+
+    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) {
+      const reason = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'malformed-json' : undefined;
+      return sendError(reply, lang, known, reason ? { reason } : undefined);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return sendError(reply, lang, '429');
+    if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+      const code = String(status);
+      return sendError(reply, lang, isErrorCode(code) ? code : '4000');
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, lang, '0', { requestId: request.id });
+  });
+});

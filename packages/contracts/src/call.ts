@@ -1,0 +1,113 @@
+import type { z } from 'zod';
+import type { OrganizationPermission } from './enums.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may make a call. `public`: anyone; `member`: any signed-in organization member;
+ * `operator`: any signed-in provider operator; otherwise an organization permission.
+ */
+export type CallAccess = 'public' | 'member' | 'operator' | OrganizationPermission;
+
+export interface CallDefinition<
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> {
+  /** Stable identifier, also the OpenAPI operationId. */
+  id: string;
+  method: HttpMethod;
+  /** Path with `{name}` parameters, relative to the host (e.g. `/api/v1/organizations/me`). */
+  path: string;
+  tag: string;
+  summary: string;
+  access: CallAccess;
+  params: P;
+  query: Q;
+  body: B;
+  response: R;
+  /** HTTP status of a successful answer (200 unless said otherwise). */
+  successStatus?: number;
+}
+
+export type AnyCall = CallDefinition<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType>;
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+type InferIn<T> = T extends z.ZodType ? z.input<T> : undefined;
+
+export type CallParams<C extends AnyCall> = Infer<C['params']>;
+export type CallQuery<C extends AnyCall> = Infer<C['query']>;
+export type CallBody<C extends AnyCall> = Infer<C['body']>;
+export type CallBodyInput<C extends AnyCall> = InferIn<C['body']>;
+export type CallResponse<C extends AnyCall> = z.output<C['response']>;
+
+interface CallSpec<P, Q, B, R> {
+  id: string;
+  method: HttpMethod;
+  path: string;
+  tag: string;
+  summary: string;
+  access: CallAccess;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  successStatus?: number;
+}
+
+const PARAM = /\{([A-Za-z0-9_]+)\}/g;
+
+/** Names of the `{parameters}` of a path, in order. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(PARAM)].map((m) => m[1] as string);
+}
+
+/**
+ * Defines one call. Every `{parameter}` of the path must be a key of `params` and the reverse,
+ * so a definition can never drift from its path.
+ */
+export function defineCall<
+  P extends z.ZodObject | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(spec: CallSpec<P, Q, B, R>): CallDefinition<P, Q, B, R> {
+  const names = pathParamNames(spec.path);
+  const keys = spec.params ? Object.keys(spec.params.shape) : [];
+  const same = names.length === keys.length && names.every((n) => keys.includes(n));
+  if (!same) {
+    throw new Error(`call ${spec.id}: path parameters [${names}] differ from params [${keys}]`);
+  }
+  if (spec.body && spec.method === 'GET') {
+    throw new Error(`call ${spec.id}: a GET call takes no body`);
+  }
+  return {
+    ...spec,
+    params: spec.params as P,
+    query: spec.query as Q,
+    body: spec.body as B,
+  };
+}
+
+/** Fills a path's `{parameters}`; a missing or empty one is an error, never an `undefined` segment. */
+export function buildPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(PARAM, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === '') {
+      throw new MissingCallInputError('path', name);
+    }
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Thrown before sending when a required path parameter or body is missing (spec section 7). */
+export class MissingCallInputError extends Error {
+  constructor(
+    readonly part: 'path' | 'body',
+    readonly field?: string,
+  ) {
+    super(part === 'path' ? `Missing path parameter: ${field}` : 'Missing request body');
+    this.name = 'MissingCallInputError';
+  }
+}

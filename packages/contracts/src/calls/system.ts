@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { defineCall } from '../call.js';
+import { ENVIRONMENTS } from '../constants.js';
+
+export const healthCall = defineCall({
+  id: 'health',
+  method: 'GET',
+  path: '/healthz',
+  tag: 'system',
+  summary: 'The process is up',
+  access: 'public',
+  response: z.object({ status: z.literal('ok') }),
+});
+
+export const readinessCall = defineCall({
+  id: 'readiness',
+  method: 'GET',
+  path: '/readyz',
+  tag: 'system',
+  summary: 'The database answers',
+  access: 'public',
+  response: z.object({ status: z.literal('ready'), database: z.enum(['postgres', 'pglite']) }),
+});
+
+export const SystemInfo = z.object({
+  name: z.literal('Vaultline'),
+  version: z.string(),
+  environment: z.enum(ENVIRONMENTS),
+  production: z.boolean(),
+  timezone: z.string(),
+  sessionMinutes: z.number().int(),
+  languages: z.array(z.enum(['EN', 'KO'])),
+  defaultLanguage: z.enum(['EN', 'KO']),
+});
+export type SystemInfo = z.infer<typeof SystemInfo>;
+
+export const systemInfoCall = defineCall({
+  id: 'systemInfo',
+  method: 'GET',
+  path: '/api/v1/system/info',
+  tag: 'system',
+  summary: 'Product version, environment and the client-facing constants',
+  access: 'public',
+  response: SystemInfo,
+});

@@ -1,0 +1,124 @@
+import type { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { invalidPasswordMessage, type MessageLanguage, requirementsFromData } from './error-messages.js';
+
+/**
+ * Zod issue messages of the contracts are message keys; these are their English and Korean
+ * templates, with `{name}` placeholders filled from the issue's params.
+ */
+export const VALIDATION_MESSAGES = {
+  'validation.required': { en: 'This field is required.', ko: '필수 입력 항목입니다.' },
+  'validation.invalid': { en: 'The value is invalid.', ko: '올바르지 않은 값입니다.' },
+  'validation.text.tooLong': {
+    en: `Enter no more than ${LIMITS.TEXT_MAX} characters.`,
+    ko: `${LIMITS.TEXT_MAX}자 이하로 입력해 주세요.`,
+  },
+  'validation.email.invalid': { en: 'Enter a valid email address.', ko: '올바른 이메일 주소를 입력해 주세요.' },
+  'validation.alphanumeric': { en: 'Only letters and numbers are allowed.', ko: '영문과 숫자만 입력할 수 있습니다.' },
+  'validation.alphanumericDot': {
+    en: 'Only letters, numbers and dots are allowed.',
+    ko: '영문, 숫자, 마침표(.)만 입력할 수 있습니다.',
+  },
+  'validation.personName.invalid': {
+    en: 'Names can contain only English or Korean letters, without numbers, punctuation or special characters.',
+    ko: '이름은 영문 또는 한글로만 입력해 주세요. 숫자, 문장 부호, 특수문자는 사용할 수 없습니다.',
+  },
+  'validation.otp.invalid': {
+    en: `Enter the ${LIMITS.OTP_LENGTH}-digit code.`,
+    ko: `${LIMITS.OTP_LENGTH}자리 인증 코드를 입력해 주세요.`,
+  },
+  'validation.otp.digitsOnly': {
+    en: `Enter up to ${LIMITS.OTP_LENGTH} digits.`,
+    ko: `숫자만 ${LIMITS.OTP_LENGTH}자리까지 입력할 수 있습니다.`,
+  },
+  'validation.eosAccountName.invalid': {
+    en: `The address must be exactly ${LIMITS.EOS_NAME_LENGTH} characters: lowercase letters a-z and digits 1-5.`,
+    ko: `주소는 영문 소문자(a-z)와 숫자(1-5)로 정확히 ${LIMITS.EOS_NAME_LENGTH}자여야 합니다.`,
+  },
+  'validation.stepApprovals.range': {
+    en: `Required approvals must be a whole number from 1 to ${LIMITS.MAX_STEP_APPROVALS}.`,
+    ko: `필요 승인 수는 1부터 ${LIMITS.MAX_STEP_APPROVALS}까지의 정수로 입력해 주세요.`,
+  },
+  'validation.memo.tooLong': {
+    en: `The memo can be up to ${LIMITS.MEMO_MAX} characters.`,
+    ko: `메모는 ${LIMITS.MEMO_MAX}자까지 입력할 수 있습니다.`,
+  },
+  /** Params: `missing` (PasswordRequirement[]); the text lists what is missing. */
+  'validation.password.missing': { en: invalidPasswordMessage([], 'en'), ko: invalidPasswordMessage([], 'ko') },
+  'validation.password.equalsEmail': {
+    en: 'Your password cannot be the same as your email address.',
+    ko: '비밀번호는 이메일 주소와 같을 수 없습니다.',
+  },
+  'validation.password.equalsCurrent': {
+    en: 'Your new password cannot be the same as your current password.',
+    ko: '새 비밀번호는 현재 비밀번호와 같을 수 없습니다.',
+  },
+  'validation.password.mismatch': {
+    en: 'The passwords entered do not match. Please check again.',
+    ko: '입력한 비밀번호가 일치하지 않습니다. 다시 확인해 주세요.',
+  },
+  'validation.amount.notNumeric': { en: 'Enter numbers.', ko: '숫자를 입력해 주세요.' },
+  'validation.amount.tooManyDecimals': {
+    en: 'Decimal {decimals} digit is the maximum you can enter.',
+    ko: '소수점 {decimals}자리까지 입력할 수 있습니다.',
+  },
+  'validation.amount.notPositive': { en: 'Enter an amount greater than 0.', ko: '0보다 큰 금액을 입력해 주세요.' },
+  'validation.amount.belowMinimum': {
+    en: 'The amount must be at least {amount} {symbol}.',
+    ko: '최소 {amount} {symbol} 이상 입력해 주세요.',
+  },
+  'validation.amount.insufficientBalance': {
+    en: 'Insufficient balance. You can enter up to {balance} {symbol}.',
+    ko: '잔액이 부족합니다. 최대 {balance} {symbol}까지 입력할 수 있습니다.',
+  },
+} as const satisfies Record<string, { en: string; ko: string }>;
+
+export type ValidationKey = keyof typeof VALIDATION_MESSAGES;
+
+export function isValidationKey(key: string): key is ValidationKey {
+  return Object.hasOwn(VALIDATION_MESSAGES, key);
+}
+
+const PLACEHOLDER = /\{([A-Za-z0-9_]+)\}/g;
+
+/**
+ * The text of a message key in one language, with `{name}` placeholders filled from params
+ * (a placeholder without a param stays as it is). An unknown key is returned unchanged.
+ */
+export function validationMessage(key: string, lang: MessageLanguage, params?: Record<string, unknown>): string {
+  if (!isValidationKey(key)) return key;
+  if (key === 'validation.password.missing') {
+    const missing = requirementsFromData(params);
+    if (missing) return invalidPasswordMessage(missing, lang);
+  }
+  return VALIDATION_MESSAGES[key][lang].replace(PLACEHOLDER, (whole, name: string) => {
+    const value = params?.[name];
+    return value === undefined || value === null ? whole : String(value);
+  });
+}
+
+export interface IssueLike {
+  path: readonly PropertyKey[];
+  message: string;
+  params?: Record<string, unknown>;
+}
+
+export interface TranslatedIssue {
+  /** Dotted path ('confirmation', 'items.0.amount'); '' for the value itself. */
+  path: string;
+  message: string;
+}
+
+/** Translates zod issues (or issues sent over the wire) whose messages are message keys. */
+export function translateIssues(
+  issues: readonly z.core.$ZodIssue[] | readonly IssueLike[],
+  lang: MessageLanguage,
+): TranslatedIssue[] {
+  return issues.map((issue: z.core.$ZodIssue | IssueLike) => {
+    const params = 'params' in issue && issue.params ? issue.params : undefined;
+    return {
+      path: issue.path.map((part) => (typeof part === 'symbol' ? (part.description ?? '') : String(part))).join('.'),
+      message: validationMessage(issue.message, lang, params),
+    };
+  });
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// The one test command: lint and format, types, unit and API tests (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), then the browser journeys against the started product.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const results = join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(`Chromium not found at ${chromium}: install it (apt-get install chromium) or set CHROMIUM_PATH.`);
+  process.exit(1);
+}
+
+function step(title, command, args, env = {}) {
+  console.log(`\n=== ${title}`);
+  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return run.status === 0;
+}
+
+const vitestJson = join(results, 'vitest.json');
+const playwrightJson = join(results, 'playwright.json');
+const ok =
+  step('lint and format (biome)', 'npx', ['biome', 'check', '.']) &&
+  step('types (tsc)', 'npm', ['run', 'typecheck', '--silent']) &&
+  step(`unit and API tests (vitest; API on PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ''})`, 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+  ]) &&
+  step('web build', 'npm', ['run', 'build', '-w', '@vaultline/web', '--silent']) &&
+  step(
+    'browser journeys (playwright, chromium)',
+    'npx',
+    ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+    },
+  );
+
+const read = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+};
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const v = read(vitestJson);
+if (v) {
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+  skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+}
+const p = read(playwrightJson);
+if (p?.stats) {
+  passed += p.stats.expected;
+  failed += p.stats.unexpected + (p.stats.flaky ?? 0);
+  skipped += p.stats.skipped;
+}
+console.log(`\nScreenshots and reports: ${results}`);
+console.log(`${ok ? 'tests' : 'FAILED'}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(ok && failed === 0 ? 0 : 1);

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+const api = (name: string, kind: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    root: 'apps/api',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB_KIND: kind },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'chains', root: 'packages/chains', include: ['src/**/*.test.ts'], passWithNoTests: true } },
+      api('api:pglite', 'pglite'),
+      // The same API suite again on a real PostgreSQL server when one is named (CI always names one).
+      ...(process.env.TEST_DATABASE_URL ? [api('api:postgres', 'postgres')] : []),
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});

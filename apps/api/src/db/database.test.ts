@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database.js';
 import { openDatabase } from './client.js';
 import { runMigrations } from './migrate.js';
-import { organizationMembers, organizations } from './schema/index.js';
+import { accounts, organizations } from './schema/index.js';
 import { seedDemo } from './seed.js';
 
 const dirs: string[] = [];
@@ -21,7 +21,7 @@ describe('database', () => {
       expect((await seedDemo(t.database.db)).seeded).toBe(true);
       expect((await seedDemo(t.database.db)).seeded).toBe(false);
       const [orgs] = await t.database.db.select({ n: count() }).from(organizations);
-      const [members] = await t.database.db.select({ n: count() }).from(organizationMembers);
+      const [members] = await t.database.db.select({ n: count() }).from(accounts);
       expect(orgs?.n).toBe(1);
       expect(members?.n).toBe(1);
     } finally {
@@ -36,8 +36,24 @@ describe('database', () => {
       const [org] = await t.database.db.select().from(organizations);
       await expect(
         t.database.db
-          .insert(organizationMembers)
-          .values({ organizationId: org!.id, email: 'OWNER@demo.vaultline.local', status: 'INVITED' }),
+          .insert(accounts)
+          .values({ kind: 'MEMBER', organizationId: org!.id, email: 'OWNER@demo.vaultline.local', status: 'INVITED' }),
+      ).rejects.toThrow();
+    } finally {
+      await t.dispose();
+    }
+  });
+
+  it('refuses a member without an organization and an unknown status', async () => {
+    const t = await createTestDatabase();
+    try {
+      await expect(
+        t.database.db.insert(accounts).values({ kind: 'MEMBER', email: 'a@example.com', status: 'ACTIVE' }),
+      ).rejects.toThrow();
+      await expect(
+        t.database.db
+          .insert(accounts)
+          .values({ kind: 'OPERATOR', email: 'b@example.com', status: 'UNKNOWN' as 'ACTIVE' }),
       ).rejects.toThrow();
     } finally {
       await t.dispose();

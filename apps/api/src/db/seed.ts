@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Db } from './client.js';
-import { organizationMembers, organizations } from './schema/index.js';
+import { accounts, organizations } from './schema/index.js';
 
 export const DEMO = {
   organizationName: 'Vaultline Demo',
@@ -23,7 +23,8 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       .insert(organizations)
       .values({ name: DEMO.organizationName })
       .returning({ id: organizations.id });
-    await tx.insert(organizationMembers).values({
+    await tx.insert(accounts).values({
+      kind: 'MEMBER',
       organizationId: org!.id,
       email: DEMO.ownerEmail,
       firstName: DEMO.ownerFirstName,

@@ -1,1 +1,2 @@
+export * from './accounts.js';
 export * from './organizations.js';

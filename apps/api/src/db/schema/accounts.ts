@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.js';
+
+/**
+ * Everyone who signs in: organization members (kind MEMBER, with their organization) and provider
+ * operators (kind OPERATOR, with none). Both use the same sign-in screens and credentials.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['MEMBER', 'OPERATOR'] }).notNull(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'restrict' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    userName: text('user_name').notNull().default(''),
+    language: text('language', { enum: ['EN', 'KO'] })
+      .notNull()
+      .default('KO'),
+    status: text('status', { enum: ['ACTIVE', 'DELETED', 'INVITED', 'CANCELED'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One live account per email; canceled and deleted rows keep their history.
+    uniqueIndex('accounts_email_live_key').on(sql`lower(${t.email})`).where(sql`${t.status} in ('ACTIVE', 'INVITED')`),
+    index('accounts_organization_idx').on(t.organizationId),
+    check('accounts_member_has_organization', sql`(${t.kind} = 'MEMBER') = (${t.organizationId} is not null)`),
+    check('accounts_status_known', sql`${t.status} in ('ACTIVE', 'DELETED', 'INVITED', 'CANCELED')`),
+    check('accounts_language_known', sql`${t.language} in ('EN', 'KO')`),
+  ],
+);

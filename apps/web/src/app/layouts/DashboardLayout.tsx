@@ -1,0 +1,124 @@
+import { ActionIcon, AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { BrandMark } from '../../components/BrandMark';
+import {
+  AccountIcon,
+  ApprovalIcon,
+  AssetsIcon,
+  OrganizationIcon,
+  StakingIcon,
+  TokenIcon,
+  WalletIcon,
+  WithdrawIcon,
+} from '../../components/icons';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { VersionBadge } from '../../features/system/VersionBadge';
+import type { en } from '../../i18n/en';
+import { PATHS } from '../paths';
+
+interface NavItem {
+  to: string;
+  label: `nav.${keyof typeof en.nav}`;
+  icon: ReactNode;
+}
+
+const MAIN_NAV: NavItem[] = [
+  { to: PATHS.assets, label: 'nav.assets', icon: <AssetsIcon /> },
+  { to: PATHS.wallets, label: 'nav.wallets', icon: <WalletIcon /> },
+  { to: PATHS.approvals, label: 'nav.approvals', icon: <ApprovalIcon /> },
+  { to: PATHS.withdraw, label: 'nav.withdraw', icon: <WithdrawIcon /> },
+  { to: PATHS.tokens, label: 'nav.tokens', icon: <TokenIcon /> },
+  { to: PATHS.staking, label: 'nav.staking', icon: <StakingIcon /> },
+];
+
+const OPERATION_NAV: NavItem[] = [
+  { to: PATHS.organization, label: 'nav.organization', icon: <OrganizationIcon /> },
+  { to: PATHS.account, label: 'nav.account', icon: <AccountIcon /> },
+];
+
+/** Active for the page itself and anything below it (a wallet's detail keeps "Wallets" lit). */
+function isActive(pathname: string, to: string): boolean {
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+export function DashboardLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+
+  const renderItem = (item: NavItem) => (
+    <NavLink
+      key={item.to}
+      component={Link}
+      to={item.to}
+      label={t(item.label)}
+      leftSection={item.icon}
+      active={isActive(pathname, item.to)}
+      onClick={close}
+      variant="light"
+      fw={500}
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+    />
+  );
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+      styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
+    >
+      <AppShell.Header px="md">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
+            <Link to={PATHS.assets} style={{ textDecoration: 'none' }}>
+              <BrandMark />
+            </Link>
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <LanguageSwitch />
+            <Menu position="bottom-end" width={200} shadow="md">
+              <Menu.Target>
+                <ActionIcon variant="subtle" color="gray" size={36} radius="xl" aria-label={t('accountMenu.label')}>
+                  <Avatar size={30} radius="xl" color="indigo" variant="light">
+                    <AccountIcon size={16} />
+                  </Avatar>
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component={Link} to={PATHS.account}>
+                  {t('accountMenu.settings')}
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Item component={Link} to={PATHS.logout} color="red">
+                  {t('accountMenu.signOut')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label={t('nav.main')}>
+        <AppShell.Section grow component={ScrollArea}>
+          <Stack gap={2}>{MAIN_NAV.map(renderItem)}</Stack>
+          <Text size="xs" fw={600} c="dimmed" tt="uppercase" lts={0.6} mt="lg" mb={6} px="sm">
+            {t('nav.operation')}
+          </Text>
+          <Stack gap={2}>{OPERATION_NAV.map(renderItem)}</Stack>
+        </AppShell.Section>
+        <AppShell.Section px="sm" pt="sm">
+          <VersionBadge />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,5 @@
+import { DashboardPlaceholder } from './DashboardPlaceholder';
+
+export function AccountPage() {
+  return <DashboardPlaceholder section="account" />;
+}

@@ -1,0 +1,5 @@
+import { DashboardPlaceholder } from './DashboardPlaceholder';
+
+export function ApprovalsPage() {
+  return <DashboardPlaceholder section="approvals" />;
+}

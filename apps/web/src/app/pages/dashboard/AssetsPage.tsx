@@ -1,0 +1,5 @@
+import { DashboardPlaceholder } from './DashboardPlaceholder';
+
+export function AssetsPage() {
+  return <DashboardPlaceholder section="assets" />;
+}

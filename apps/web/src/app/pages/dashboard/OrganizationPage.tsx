@@ -1,0 +1,5 @@
+import { DashboardPlaceholder } from './DashboardPlaceholder';
+
+export function OrganizationPage() {
+  return <DashboardPlaceholder section="organization" />;
+}

@@ -1,0 +1,5 @@
+import { DashboardPlaceholder } from './DashboardPlaceholder';
+
+export function StakingPage() {
+  return <DashboardPlaceholder section="staking" />;
+}

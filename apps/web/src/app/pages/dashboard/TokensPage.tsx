@@ -1,0 +1,5 @@
+import { DashboardPlaceholder } from './DashboardPlaceholder';
+
+export function TokensPage() {
+  return <DashboardPlaceholder section="tokens" />;
+}

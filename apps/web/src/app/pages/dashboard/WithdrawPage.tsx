@@ -1,0 +1,5 @@
+import { DashboardPlaceholder } from './DashboardPlaceholder';
+
+export function WithdrawPage() {
+  return <DashboardPlaceholder section="withdraw" />;
+}

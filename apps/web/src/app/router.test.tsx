@@ -1,0 +1,61 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderRoutes } from '../test/render';
+import { PATHS, safeRedirect, walletPath } from './paths';
+import { routes } from './router';
+
+describe('router', () => {
+  beforeEach(() => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ code: '404', message: 'Not Found' }, 404));
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('sends / to the login page and /dashboard to the assets page', async () => {
+    const root = renderRoutes(routes, '/');
+    expect(await screen.findByRole('heading', { level: 1, name: '로그인' })).toBeInTheDocument();
+    expect(root.router.state.location.pathname).toBe(PATHS.login);
+    root.unmount();
+
+    const dashboard = renderRoutes(routes, '/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: '자산' })).toBeInTheDocument();
+    expect(dashboard.router.state.location.pathname).toBe(PATHS.assets);
+  });
+
+  it('shows the chosen blockchain and wallet id', async () => {
+    renderRoutes(routes, '/dashboard/wallets/SEPOLIA/w-42?tab=members');
+    expect(await screen.findByRole('heading', { level: 1, name: '지갑' })).toBeInTheDocument();
+    expect(screen.getByTestId('wallet-selection')).toHaveTextContent('테스트넷 Sepolia');
+    expect(screen.getByTestId('wallet-selection')).toHaveTextContent('w-42');
+  });
+
+  it('renders every dashboard page with a title and an empty state', async () => {
+    const pages = [PATHS.approvals, PATHS.withdraw, PATHS.tokens, PATHS.staking, PATHS.organization, PATHS.account];
+    for (const path of pages) {
+      const view = renderRoutes(routes, path);
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+      expect(screen.getByTestId('empty-state')).toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
+  it('renders the error page for an unknown path, with a way back to login', async () => {
+    renderRoutes(routes, '/no/such/page');
+    expect(await screen.findByTestId('error-page')).toHaveTextContent('페이지를 찾을 수 없습니다');
+    expect(screen.getByRole('link', { name: '로그인으로 돌아가기' })).toHaveAttribute('href', PATHS.login);
+  });
+});
+
+describe('paths', () => {
+  it('builds wallet paths without empty segments', () => {
+    expect(walletPath()).toBe('/dashboard/wallets');
+    expect(walletPath('BITCOIN')).toBe('/dashboard/wallets/BITCOIN');
+    expect(walletPath('BITCOIN', 'w 1')).toBe('/dashboard/wallets/BITCOIN/w%201');
+  });
+
+  it('keeps only internal redirect targets', () => {
+    expect(safeRedirect('/dashboard/wallets?x=1')).toBe('/dashboard/wallets?x=1');
+    expect(safeRedirect('//evil.example')).toBe(PATHS.assets);
+    expect(safeRedirect('https://evil.example')).toBe(PATHS.assets);
+    expect(safeRedirect(null)).toBe(PATHS.assets);
+  });
+});

@@ -1,0 +1,124 @@
+/** English messages. Their shape is the key set every language must provide (see `Messages`). */
+export const en = {
+  app: {
+    name: 'Vaultline',
+    tagline: 'Digital asset custody for organizations',
+    loading: 'Loading…',
+    version: 'Version {{version}}',
+    testEnvironment: 'Test environment',
+  },
+  language: {
+    label: 'Language',
+    en: 'English',
+    ko: '한국어',
+  },
+  nav: {
+    main: 'Main navigation',
+    toggle: 'Toggle navigation',
+    assets: 'Assets',
+    wallets: 'Wallets',
+    approvals: 'Approvals',
+    withdraw: 'Withdraw',
+    tokens: 'Tokens',
+    staking: 'Staking',
+    operation: 'Operation',
+    organization: 'Organization',
+    account: 'Account',
+  },
+  accountMenu: {
+    label: 'Account menu',
+    settings: 'Account settings',
+    signOut: 'Sign out',
+  },
+  dashboard: {
+    assets: {
+      title: 'Assets',
+      emptyTitle: 'No holdings to show yet',
+      emptyBody: "Your organization's balances by coin and token will appear here once its wallets hold assets.",
+    },
+    wallets: {
+      title: 'Wallets',
+      emptyTitle: 'No wallets to show yet',
+      emptyBody: 'Wallets you can access will be listed here with their network, address and balances.',
+      selectedChain: 'Network: {{label}}',
+      selectedId: 'Wallet ID: {{id}}',
+      unknownChain: 'Unknown network ({{value}})',
+    },
+    approvals: {
+      title: 'Approvals',
+      emptyTitle: 'No approvals waiting',
+      emptyBody: 'Requests waiting for your approval and the history of approvals and requests will appear here.',
+    },
+    withdraw: {
+      title: 'Withdraw',
+      emptyTitle: 'Withdrawals are not available yet',
+      emptyBody: 'The withdrawal form, which sends assets only to registered address book entries, will appear here.',
+    },
+    tokens: {
+      title: 'Tokens',
+      emptyTitle: 'No tokens added yet',
+      emptyBody: 'Tokens added to your organization will be listed here with their network and contract address.',
+    },
+    staking: {
+      title: 'Staking',
+      emptyTitle: 'No staking positions yet',
+      emptyBody: 'An overview of staked assets and the stake, unstake and claim actions will appear here.',
+    },
+    organization: {
+      title: 'Organization',
+      emptyTitle: 'Organization management is not available yet',
+      emptyBody: "Your organization's members, groups, wallets and address books will be managed here.",
+    },
+    account: {
+      title: 'Account settings',
+      emptyTitle: 'Account settings are not available yet',
+      emptyBody: 'Your name, preferred language and password settings will appear here.',
+    },
+  },
+  login: {
+    title: 'Sign in',
+    subtitle: "Sign in to your organization's custody dashboard.",
+    email: 'Email',
+    emailPlaceholder: 'name@company.com',
+    password: 'Password',
+    passwordPlaceholder: 'Enter your password',
+    submit: 'Sign in',
+    forgot: 'Forgot password?',
+    guestNotice: 'Please sign in to continue.',
+    noticeTitle: 'Notice',
+    failedTitle: 'Sign-in failed',
+    otpPending:
+      'Your password was accepted. Entering the one-time code from your authenticator app is not available in this version yet.',
+    securityNote: 'Sign-in is protected by a one-time code from your authenticator app.',
+    forgotTitle: 'Reset your password',
+    forgotBody: 'Password recovery by email is not available in this version yet.',
+    backToLogin: 'Back to sign in',
+  },
+  logout: {
+    title: 'You are signed out',
+    body: 'Your session has ended. Sign in again to continue.',
+  },
+  expiredPassword: {
+    title: 'Your password has expired',
+    body: 'Changing an expired password (new password, one-time code check, done) is not available in this version yet.',
+  },
+  otpRegister: {
+    title: 'Set up two-step verification',
+    body: 'Registering an authenticator app with a QR code or a manual key is not available in this version yet.',
+  },
+  otpGuide: {
+    title: 'Authenticator app guide',
+    body: 'An authenticator app on your phone generates the 6-digit code you enter when signing in. The step-by-step guide will be added here.',
+  },
+  error: {
+    title: 'Something went wrong',
+    notFoundTitle: 'Page not found',
+    body: "The page you were looking for doesn't exist or couldn't be loaded.",
+    backToLogin: 'Back to sign in',
+    unknown: 'An unknown error occurred.',
+  },
+} as const;
+
+/** Every leaf is a string; the literal English texts only fix the key set. */
+type Widen<T> = { readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type Messages = Widen<typeof en>;

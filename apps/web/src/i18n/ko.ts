@@ -1,0 +1,121 @@
+import type { Messages } from './en';
+
+/** Korean messages; Korean is the default and the fallback language. */
+export const ko: Messages = {
+  app: {
+    name: 'Vaultline',
+    tagline: '기업을 위한 디지털 자산 커스터디',
+    loading: '불러오는 중…',
+    version: '버전 {{version}}',
+    testEnvironment: '테스트 환경',
+  },
+  language: {
+    label: '언어',
+    en: 'English',
+    ko: '한국어',
+  },
+  nav: {
+    main: '주 메뉴',
+    toggle: '메뉴 열기/닫기',
+    assets: '자산',
+    wallets: '지갑',
+    approvals: '승인',
+    withdraw: '출금',
+    tokens: '토큰',
+    staking: '스테이킹',
+    operation: '운영',
+    organization: '조직 관리',
+    account: '계정',
+  },
+  accountMenu: {
+    label: '계정 메뉴',
+    settings: '계정 설정',
+    signOut: '로그아웃',
+  },
+  dashboard: {
+    assets: {
+      title: '자산',
+      emptyTitle: '표시할 자산이 아직 없습니다',
+      emptyBody: '조직의 지갑에 자산이 들어오면 코인과 토큰별 잔고가 여기에 표시됩니다.',
+    },
+    wallets: {
+      title: '지갑',
+      emptyTitle: '표시할 지갑이 아직 없습니다',
+      emptyBody: '접근할 수 있는 지갑이 네트워크, 주소, 잔고와 함께 여기에 표시됩니다.',
+      selectedChain: '네트워크: {{label}}',
+      selectedId: '지갑 ID: {{id}}',
+      unknownChain: '알 수 없는 네트워크 ({{value}})',
+    },
+    approvals: {
+      title: '승인',
+      emptyTitle: '대기 중인 승인이 없습니다',
+      emptyBody: '내 승인을 기다리는 요청과 승인·요청 내역이 여기에 표시됩니다.',
+    },
+    withdraw: {
+      title: '출금',
+      emptyTitle: '출금 기능은 아직 제공되지 않습니다',
+      emptyBody: '등록된 주소록으로만 자산을 보낼 수 있는 출금 양식이 여기에 표시됩니다.',
+    },
+    tokens: {
+      title: '토큰',
+      emptyTitle: '추가된 토큰이 아직 없습니다',
+      emptyBody: '조직에 추가한 토큰이 네트워크, 컨트랙트 주소와 함께 여기에 표시됩니다.',
+    },
+    staking: {
+      title: '스테이킹',
+      emptyTitle: '스테이킹 내역이 아직 없습니다',
+      emptyBody: '스테이킹 현황과 스테이킹, 언스테이킹, 보상 수령 기능이 여기에 표시됩니다.',
+    },
+    organization: {
+      title: '조직 관리',
+      emptyTitle: '조직 관리 기능은 아직 제공되지 않습니다',
+      emptyBody: '조직의 구성원, 그룹, 지갑, 주소록을 여기에서 관리하게 됩니다.',
+    },
+    account: {
+      title: '계정 설정',
+      emptyTitle: '계정 설정은 아직 제공되지 않습니다',
+      emptyBody: '이름, 사용 언어, 비밀번호 설정이 여기에 표시됩니다.',
+    },
+  },
+  login: {
+    title: '로그인',
+    subtitle: '조직의 커스터디 대시보드에 로그인하세요.',
+    email: '이메일',
+    emailPlaceholder: 'name@company.com',
+    password: '비밀번호',
+    passwordPlaceholder: '비밀번호를 입력하세요',
+    submit: '로그인',
+    forgot: '비밀번호를 잊으셨나요?',
+    guestNotice: '계속하려면 로그인하세요.',
+    noticeTitle: '안내',
+    failedTitle: '로그인에 실패했습니다',
+    otpPending: '비밀번호가 확인되었습니다. 인증 앱의 일회용 코드 입력은 이 버전에서 아직 제공되지 않습니다.',
+    securityNote: '로그인은 인증 앱의 일회용 코드로 보호됩니다.',
+    forgotTitle: '비밀번호 재설정',
+    forgotBody: '이메일을 통한 비밀번호 찾기는 이 버전에서 아직 제공되지 않습니다.',
+    backToLogin: '로그인으로 돌아가기',
+  },
+  logout: {
+    title: '로그아웃되었습니다',
+    body: '세션이 종료되었습니다. 계속하려면 다시 로그인하세요.',
+  },
+  expiredPassword: {
+    title: '비밀번호가 만료되었습니다',
+    body: '만료된 비밀번호 변경(새 비밀번호 입력, 일회용 코드 확인, 완료)은 이 버전에서 아직 제공되지 않습니다.',
+  },
+  otpRegister: {
+    title: '2단계 인증 등록',
+    body: 'QR 코드 또는 직접 키 입력으로 인증 앱을 등록하는 기능은 이 버전에서 아직 제공되지 않습니다.',
+  },
+  otpGuide: {
+    title: '인증 앱 안내',
+    body: '휴대폰의 인증 앱이 로그인할 때 입력하는 6자리 코드를 만들어 줍니다. 단계별 안내가 여기에 추가될 예정입니다.',
+  },
+  error: {
+    title: '문제가 발생했습니다',
+    notFoundTitle: '페이지를 찾을 수 없습니다',
+    body: '요청하신 페이지가 없거나 불러올 수 없습니다.',
+    backToLogin: '로그인으로 돌아가기',
+    unknown: '알 수 없는 오류가 발생했습니다.',
+  },
+};

@@ -1,0 +1,88 @@
+import {
+  type AnyCall,
+  buildPath,
+  type CallBodyInput,
+  type CallParams,
+  type CallQuery,
+  type CallResponse,
+  MissingCallInputError,
+} from '@vaultline/contracts';
+import { currentLanguage } from '../i18n';
+import { readApiError } from './error-reader';
+
+export interface CallOptions<C extends AnyCall> {
+  params?: CallParams<C>;
+  query?: CallQuery<C>;
+  body?: CallBodyInput<C>;
+  signal?: AbortSignal;
+}
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+
+/** `?a=1&b=x&b=y`; empty values are left out so an unset filter never reaches the server as ''. */
+export function toQueryString(query: unknown): string {
+  if (typeof query !== 'object' || query === null) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query as Record<string, QueryValue>)) {
+    if (value === undefined || value === null || value === '') continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Sends one contracts call. A missing path parameter or body is refused before anything is sent
+ * (spec section 5); a non-2xx answer or a network failure becomes an `ApiError` from the error reader.
+ */
+export async function callApi<C extends AnyCall>(call: C, options: CallOptions<C> = {}): Promise<CallResponse<C>> {
+  const path = buildPath(call.path, options.params as Record<string, unknown> | undefined);
+  if (call.body && (options.body === undefined || options.body === null)) {
+    throw new MissingCallInputError('body');
+  }
+
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
+  let body: string | undefined;
+  if (call.body) {
+    headers['Content-Type'] = 'application/json';
+    // Sent as the caller gave it: the server validates with the same schema, and re-parsing here
+    // would apply transforms twice.
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path + toQueryString(options.query), {
+      method: call.method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    // A cancelled query must stay an AbortError for React Query to recognise it.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw readApiError(0, undefined, error instanceof Error ? error.message : String(error));
+  }
+
+  const payload = await readBody(response);
+  if (!response.ok) {
+    throw readApiError(response.status, payload, response.statusText || `HTTP ${response.status}`);
+  }
+  const parsed = call.response.safeParse(payload);
+  if (!parsed.success) {
+    // The server answered something the contract does not describe: show it as an unknown error.
+    throw readApiError(response.status, undefined, `Unexpected response from ${call.id}`);
+  }
+  return parsed.data as CallResponse<C>;
+}

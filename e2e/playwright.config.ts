@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** A second product with a 60-second session, for the keep-alive journey. */
+export const SHORT_SESSION_URL = `http://localhost:${port + 1}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -30,13 +32,24 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node ../scripts/e2e-server.mjs',
-    url: `http://localhost:${port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
-  },
+  webServer: [
+    {
+      command: 'node ../scripts/e2e-server.mjs',
+      url: `http://localhost:${port}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(port) },
+    },
+    {
+      command: 'node ../scripts/e2e-server.mjs',
+      url: `${SHORT_SESSION_URL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(port + 1), SESSION_TIMEOUT_SECONDS: '60', SESSION_NOTICE_SECONDS: '45' },
+    },
+  ],
 });

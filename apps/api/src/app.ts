@@ -3,11 +3,19 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { devMailboxRoutes } from './mail/mailbox.routes.js';
+import { createMailer, type MailService } from './mail/mailer.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { memberRoutes } from './modules/members/members.routes.js';
+import { devRoutes } from './modules/system/dev.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
+import { sessionPlugin } from './plugins/session.js';
 import { webAppPlugin } from './plugins/web-app.js';
+import { loadRsaKeyring, type RsaKeyring } from './security/rsa.js';
+import { createServices, type Services } from './services.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -15,31 +23,69 @@ export interface BuildAppOptions {
   /** Folder of the built web app; false serves none (tests, OpenAPI generation). */
   webDist?: string | false;
   logger?: boolean;
+  /** The time source of every rule with a deadline; tests move it. */
+  clock?: () => Date;
+  /** Mail transport; by default SMTP_URL, or the embedded catcher when it is unset. */
+  mail?: MailService;
+  /** By default the configured key, or one kept in the data folder outside production. */
+  keyring?: RsaKeyring;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    mail: MailService;
+  }
 }
 
 /** Paths and headers that must never reach a log: credentials travel there. */
-const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+];
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
   const app = Fastify({
-    logger:
-      opts.logger === false ? false : { level: opts.config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
     genReqId: () => randomUUID(),
-    trustProxy: opts.config.trustProxy,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Request lines only when debugging: the console of `npm start` stays readable.
     logController: new LogController({
-      disableRequestLogging: opts.config.logLevel !== 'debug' && opts.config.logLevel !== 'trace',
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const mail = opts.mail ?? (await createMailer(config, { from: config.mailFrom, logger: app.log }));
+  if (!opts.mail) app.addHook('onClose', () => mail.close());
+  const services = createServices({
+    db: opts.database.db,
+    config,
+    clock: opts.clock ?? (() => new Date()),
+    keyring: opts.keyring ?? loadRsaKeyring(config),
+    mailer: mail.mailer,
+    log: app.log,
+  });
+  app.decorate('services', services);
+  app.decorate('mail', mail);
+
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin, { config: opts.config });
+  await app.register(securityPlugin, { config });
+  await app.register(sessionPlugin, { config, sessions: services.sessions });
   await app.register(openApiPlugin);
-  await app.register(systemRoutes, { config: opts.config, database: opts.database });
+  await app.register(systemRoutes, { config, database: opts.database });
+  await app.register(authRoutes, { config, services });
+  await app.register(memberRoutes, { services });
+  if (!config.production) {
+    await app.register(devRoutes, { config });
+    if (mail.catcher) await app.register(devMailboxRoutes, { catcher: mail.catcher });
+  }
   await app.register(webAppPlugin, { webDist: opts.webDist ?? false });
 
   await app.ready();

@@ -31,6 +31,7 @@ describe('configuration', () => {
       APP_BASE_URL: 'https://custody.example.com',
       DATABASE_URL: 'postgres://db.example.com/vaultline',
       SMTP_URL: 'smtp://mail.example.com:587',
+      RSA_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nMIIB\\n-----END PRIVATE KEY-----',
     };
     expect(loadConfig(full).production).toBe(true);
     expect(loadConfig({ APP_ENV: 'testnet' }).production).toBe(false);

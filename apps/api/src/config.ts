@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENVIRONMENTS, isProductionEnvironment } from '@vaultline/contracts';
+import { ENVIRONMENTS, isProductionEnvironment, LIMITS } from '@vaultline/contracts';
 import { z } from 'zod';
 
 /** The repository root: relative defaults (the data folder) resolve against it, whatever the working folder. */
@@ -34,6 +34,21 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  RSA_PRIVATE_KEY: z
+    .string()
+    .refine((v) => v.includes('PRIVATE KEY'), 'must be a PEM private key (PKCS#8)')
+    .optional(),
+  SESSION_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .max(86_400)
+    .default(LIMITS.SESSION_MINUTES * 60),
+  SESSION_NOTICE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  PASSWORD_EXPIRY_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
+  /** Multiplies the sign-in rate limits; only for test runs that sign in many times from one address. */
+  AUTH_RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
+  MAIL_FROM: z.string().trim().min(3).optional(),
 });
 
 export interface Config {
@@ -52,6 +67,15 @@ export interface Config {
   rateLimitPerMinute: number;
   trustProxy: boolean;
   seedDemo: boolean;
+  rsaPrivateKey: string | undefined;
+  sessionTimeoutSeconds: number;
+  sessionNoticeSeconds: number;
+  /** 0: passwords never expire. */
+  passwordExpiryDays: number;
+  authRateLimitFactor: number;
+  mailFrom: string;
+  /** Cookies carry Secure everywhere but plain-HTTP loopback outside production. */
+  secureCookies: boolean;
 }
 
 /** A configuration problem, worded for one line on the console: it names the variable. */
@@ -74,9 +98,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const production = isProductionEnvironment(e.APP_ENV);
   if (production) {
-    for (const name of ['SESSION_SECRET', 'MASTER_KEY', 'APP_BASE_URL', 'DATABASE_URL', 'SMTP_URL'] as const) {
+    const required = [
+      'SESSION_SECRET',
+      'MASTER_KEY',
+      'RSA_PRIVATE_KEY',
+      'APP_BASE_URL',
+      'DATABASE_URL',
+      'SMTP_URL',
+    ] as const;
+    for (const name of required) {
       if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} must be set when APP_ENV is ${e.APP_ENV}`);
     }
+  }
+  const appBaseUrl = (e.APP_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const loopbackHttp = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(appBaseUrl);
+  if (production && e.AUTH_RATE_LIMIT_FACTOR !== 1) {
+    throw new ConfigError(`Invalid configuration: AUTH_RATE_LIMIT_FACTOR must be 1 when APP_ENV is ${e.APP_ENV}`);
   }
   return {
     env: e.APP_ENV,
@@ -86,7 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir: resolve(REPO_ROOT, e.DATA_DIR),
     smtpUrl: e.SMTP_URL,
-    appBaseUrl: (e.APP_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appBaseUrl,
     logLevel: e.LOG_LEVEL,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     masterKey: (e.MASTER_KEY ?? DEV_MASTER_KEY).toLowerCase(),
@@ -96,6 +133,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY === 'true',
     seedDemo: e.SEED_DEMO === 'true',
+    rsaPrivateKey: e.RSA_PRIVATE_KEY?.replace(/\\n/g, '\n'),
+    sessionTimeoutSeconds: e.SESSION_TIMEOUT_SECONDS,
+    sessionNoticeSeconds: Math.min(e.SESSION_NOTICE_SECONDS, Math.floor(e.SESSION_TIMEOUT_SECONDS / 2)),
+    passwordExpiryDays: e.PASSWORD_EXPIRY_DAYS,
+    authRateLimitFactor: e.AUTH_RATE_LIMIT_FACTOR,
+    mailFrom: e.MAIL_FROM ?? 'Vaultline <no-reply@vaultline.local>',
+    secureCookies: production || !loopbackHttp,
   };
 }
 

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { readDemoCredentials } from './db/demo-credentials.js';
 import { openConfiguredDatabase } from './db/open-configured.js';
 import { DEMO, seedDemo } from './db/seed.js';
 import { WEB_DIST } from './plugins/web-app.js';
@@ -18,7 +19,7 @@ function readConfig(): Config {
 
 const config = readConfig();
 const database = await openConfiguredDatabase(config);
-const seed = config.seedDemo ? await seedDemo(database.db) : { seeded: false };
+const seed = config.seedDemo ? await seedDemo(database.db, config) : { seeded: false };
 const app = await buildApp({ config, database, webDist: WEB_DIST });
 
 let closing = false;
@@ -42,6 +43,7 @@ try {
   process.exit(1);
 }
 
+const demo = config.production ? null : readDemoCredentials(config.dataDir);
 const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
 console.log(
   [
@@ -49,7 +51,14 @@ console.log(
     `  Vaultline is running at ${config.appBaseUrl}/account/login`,
     `  API docs:   ${config.appBaseUrl}/api/docs`,
     `  Database:   ${where}${seed.seeded ? ' (demo data seeded now)' : ''}`,
-    `  Demo organization: ${DEMO.organizationName}, owner ${DEMO.ownerEmail}`,
+    `  Demo organization: ${DEMO.organizationName}`,
+    ...(demo
+      ? [
+          `  Demo sign-in:      ${demo.email} / ${demo.password}`,
+          `  Authenticator:     add secret ${demo.otpSecret} to an authenticator app, or run \`npm run otp\``,
+          `  Mailbox:           ${config.appBaseUrl}/dev/mailbox (IP verification and password mails)`,
+        ]
+      : []),
     '',
   ].join('\n'),
 );

@@ -4,10 +4,11 @@ import type { OrganizationPermission } from './enums.js';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
- * Who may make a call. `public`: anyone; `member`: any signed-in organization member;
- * `operator`: any signed-in provider operator; otherwise an organization permission.
+ * Who may make a call. `public`: anyone; `authenticated`: anyone signed in (member or operator);
+ * `member`: a signed-in organization member; `operator`: a signed-in provider operator; otherwise a member
+ * holding that organization permission.
  */
-export type CallAccess = 'public' | 'member' | 'operator' | OrganizationPermission;
+export type CallAccess = 'public' | 'authenticated' | 'member' | 'operator' | OrganizationPermission;
 
 export interface CallDefinition<
   P extends z.ZodType | undefined = z.ZodType | undefined,

@@ -5,11 +5,17 @@ import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database.js';
 import { openDatabase } from './client.js';
+import { readDemoCredentials } from './demo-credentials.js';
 import { runMigrations } from './migrate.js';
 import { accounts, organizations } from './schema/index.js';
 import { seedDemo } from './seed.js';
 
 const dirs: string[] = [];
+const seedConfig = () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vaultline-seed-'));
+  dirs.push(dataDir);
+  return { masterKey: '11'.repeat(32), dataDir };
+};
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
@@ -17,9 +23,12 @@ afterAll(() => {
 describe('database', () => {
   it('migrates and seeds the demo organization once, in one transaction', async () => {
     const t = await createTestDatabase();
+    const cfg = seedConfig();
     try {
-      expect((await seedDemo(t.database.db)).seeded).toBe(true);
-      expect((await seedDemo(t.database.db)).seeded).toBe(false);
+      const first = await seedDemo(t.database.db, cfg);
+      expect(first.seeded).toBe(true);
+      expect(readDemoCredentials(cfg.dataDir)).toEqual(first.credentials);
+      expect((await seedDemo(t.database.db, cfg)).seeded).toBe(false);
       const [orgs] = await t.database.db.select({ n: count() }).from(organizations);
       const [members] = await t.database.db.select({ n: count() }).from(accounts);
       expect(orgs?.n).toBe(1);
@@ -31,8 +40,9 @@ describe('database', () => {
 
   it('refuses a second live account with the same email, whatever its case', async () => {
     const t = await createTestDatabase();
+    const cfg = seedConfig();
     try {
-      await seedDemo(t.database.db);
+      await seedDemo(t.database.db, cfg);
       const [org] = await t.database.db.select().from(organizations);
       await expect(
         t.database.db
@@ -66,14 +76,14 @@ describe('database', () => {
     const dataDir = join(dir, 'nested', 'pglite');
     const first = await openDatabase({ dataDir });
     await runMigrations(first);
-    await seedDemo(first.db);
+    await seedDemo(first.db, seedConfig());
     await first.close();
 
     const second = await openDatabase({ dataDir });
     await runMigrations(second);
     const [orgs] = await second.db.select({ n: count() }).from(organizations);
     expect(orgs?.n).toBe(1);
-    expect((await seedDemo(second.db)).seeded).toBe(false);
+    expect((await seedDemo(second.db, seedConfig())).seeded).toBe(false);
     await second.close();
   });
 });

@@ -1,6 +1,12 @@
 import { count } from 'drizzle-orm';
+import type { Config } from '../config.js';
+import { OTP_CONTEXT } from '../modules/auth/otp.service.js';
+import { encryptAtRest, randomToken } from '../security/at-rest.js';
+import { hashPassword } from '../security/passwords.js';
+import { generateTotpSecret } from '../security/totp.js';
 import type { Db } from './client.js';
-import { accounts, organizations } from './schema/index.js';
+import { type DemoCredentials, writeDemoCredentials } from './demo-credentials.js';
+import { accounts, organizations, passwordHistory } from './schema/index.js';
 
 export const DEMO = {
   organizationName: 'Vaultline Demo',
@@ -12,27 +18,53 @@ export const DEMO = {
 export interface SeedResult {
   seeded: boolean;
   organizationId?: string;
+  credentials?: DemoCredentials;
 }
 
-/** Seeds the demo organization once: only into an empty database, in one transaction. */
-export async function seedDemo(db: Db): Promise<SeedResult> {
-  return db.transaction(async (tx) => {
+/** A password that meets every rule of section 5, different for every demo database. */
+function demoPassword(): string {
+  return `Vault-${randomToken(6).replace(/[^A-Za-z0-9]/g, 'x')}-7!`;
+}
+
+/**
+ * Seeds the demo organization once, only into an empty database, in one transaction: an owner with a
+ * password and a registered authenticator, whose credentials go to the data folder (never the repository).
+ */
+export async function seedDemo(db: Db, config: Pick<Config, 'masterKey' | 'dataDir'>): Promise<SeedResult> {
+  const credentials: DemoCredentials = {
+    email: DEMO.ownerEmail,
+    password: demoPassword(),
+    otpSecret: generateTotpSecret(),
+  };
+  const passphraseHash = await hashPassword(credentials.password);
+  const result = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(organizations);
     if ((existing?.n ?? 0) > 0) return { seeded: false };
+    const now = new Date();
     const [org] = await tx
       .insert(organizations)
       .values({ name: DEMO.organizationName })
       .returning({ id: organizations.id });
-    await tx.insert(accounts).values({
-      kind: 'MEMBER',
-      organizationId: org!.id,
-      email: DEMO.ownerEmail,
-      firstName: DEMO.ownerFirstName,
-      lastName: DEMO.ownerLastName,
-      userName: `${DEMO.ownerFirstName} ${DEMO.ownerLastName}`,
-      language: 'KO',
-      status: 'ACTIVE',
-    });
-    return { seeded: true, organizationId: org!.id };
+    const [owner] = await tx
+      .insert(accounts)
+      .values({
+        kind: 'MEMBER',
+        organizationId: org!.id,
+        email: DEMO.ownerEmail,
+        firstName: DEMO.ownerFirstName,
+        lastName: DEMO.ownerLastName,
+        userName: `${DEMO.ownerFirstName} ${DEMO.ownerLastName}`,
+        language: 'KO',
+        status: 'ACTIVE',
+        passphraseHash,
+        passphraseChangedAt: now,
+        otpSecretEnc: encryptAtRest(credentials.otpSecret, config.masterKey, OTP_CONTEXT),
+        otpRegisteredAt: now,
+      })
+      .returning({ id: accounts.id });
+    await tx.insert(passwordHistory).values({ accountId: owner!.id, passphraseHash, createdAt: now });
+    return { seeded: true, organizationId: org!.id, credentials };
   });
+  if (result.seeded) writeDemoCredentials(config.dataDir, credentials);
+  return result;
 }

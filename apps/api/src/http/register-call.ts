@@ -1,5 +1,5 @@
 import type { AnyCall, CallBody, CallParams, CallQuery, CallResponse } from '@vaultline/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 
 export interface CallContext<C extends AnyCall> {
   params: CallParams<C>;
@@ -20,12 +20,25 @@ export function toFastifyPath(path: string): string {
  * Serves one contract call: the route's schemas, its OpenAPI entry and its access rule all come from the
  * definition, so the server cannot drift from what the browser sends.
  */
-export function registerCall<C extends AnyCall>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
+export interface CallOptions {
+  /** Run after validation, before the handler: per-route rate limits. */
+  preHandler?: preHandlerAsyncHookHandler[];
+  /** false: the call does not count as session activity. */
+  touchSession?: boolean;
+}
+
+export function registerCall<C extends AnyCall>(
+  app: FastifyInstance,
+  call: C,
+  handler: CallHandler<C>,
+  options: CallOptions = {},
+): void {
   const status = call.successStatus ?? 200;
   app.route({
     method: call.method,
     url: toFastifyPath(call.path),
-    config: { access: call.access },
+    config: { access: call.access, ...(options.touchSession === false ? { touchSession: false } : {}) },
+    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     schema: {
       operationId: call.id,
       tags: [call.tag],

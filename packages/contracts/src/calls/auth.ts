@@ -95,10 +95,10 @@ export const tokenRefreshCall = defineCall({
   path: '/api/v1/organization/members/{memberId}/token',
   tag: 'auth',
   summary: 'Stay signed in: re-authenticate with a one-time code for a new 30-minute token',
-  access: 'member',
+  access: 'authenticated',
   params: memberIdParams,
   body: z.strictObject({ otpCode: EncryptedSecret }),
-  response: z.object({ sessionExpiresAt: z.iso.datetime() }),
+  response: z.object({ sessionExpiresAt: z.iso.datetime(), sessionNoticeSeconds: z.number().int() }),
 });
 
 export const tokenVerifyCall = defineCall({
@@ -107,10 +107,15 @@ export const tokenVerifyCall = defineCall({
   path: '/api/v1/organization/members/{memberId}/token/verify',
   tag: 'auth',
   summary: 'Whether the session is alive and when it ends',
-  access: 'member',
+  access: 'authenticated',
   params: memberIdParams,
   body: z.strictObject({}),
-  response: z.object({ valid: z.literal(true), sessionExpiresAt: z.iso.datetime(), now: z.iso.datetime() }),
+  response: z.object({
+    valid: z.literal(true),
+    sessionExpiresAt: z.iso.datetime(),
+    sessionNoticeSeconds: z.number().int(),
+    now: z.iso.datetime(),
+  }),
 });
 
 export const passphraseRecoverCall = defineCall({
@@ -177,6 +182,8 @@ export const Me = z.object({
   permissions: z.array(OrganizationPermission),
   passphraseExpiresAt: z.iso.datetime().nullable(),
   sessionExpiresAt: z.iso.datetime(),
+  /** How long before the end of the session the keep-alive dialog opens. */
+  sessionNoticeSeconds: z.number().int(),
 });
 export type Me = z.infer<typeof Me>;
 
@@ -186,7 +193,7 @@ export const meCall = defineCall({
   path: '/api/v1/organization/members/me',
   tag: 'members',
   summary: 'The signed-in account',
-  access: 'member',
+  access: 'authenticated',
   response: Me,
 });
 
@@ -196,7 +203,7 @@ export const updateLanguageCall = defineCall({
   path: '/api/v1/organization/members/{memberId}/language',
   tag: 'members',
   summary: 'Change the language of the screens and the emails',
-  access: 'member',
+  access: 'authenticated',
   params: memberIdParams,
   body: z.strictObject({ language: Language }),
   response: Me,
@@ -208,7 +215,7 @@ export const updateNameCall = defineCall({
   path: '/api/v1/organization/members/{memberId}/name',
   tag: 'members',
   summary: 'Change the user name and the first and last name',
-  access: 'member',
+  access: 'authenticated',
   params: memberIdParams,
   body: z.strictObject({ userName: personNameSchema, firstName: personNameSchema, lastName: personNameSchema }),
   response: Me,
@@ -220,7 +227,7 @@ export const updatePassphraseCall = defineCall({
   path: '/api/v1/organization/members/{memberId}/passphrase',
   tag: 'members',
   summary: 'Change the password: current password, new password and a one-time code',
-  access: 'member',
+  access: 'authenticated',
   params: memberIdParams,
   body: z.strictObject({
     currentPassphrase: EncryptedSecret,

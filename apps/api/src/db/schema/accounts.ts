@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 
 /**
@@ -20,6 +20,18 @@ export const accounts = pgTable(
       .notNull()
       .default('KO'),
     status: text('status', { enum: ['ACTIVE', 'DELETED', 'INVITED', 'CANCELED'] }).notNull(),
+    operatorRole: text('operator_role'),
+    /** argon2id; null until the account sets its first password. */
+    passphraseHash: text('passphrase_hash'),
+    passphraseChangedAt: timestamp('passphrase_changed_at', { withTimezone: true }),
+    failedLoginAttempts: integer('failed_login_attempts').notNull().default(0),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /** TOTP secret, AES-256-GCM under the master key. */
+    otpSecretEnc: text('otp_secret_enc'),
+    otpPendingSecretEnc: text('otp_pending_secret_enc'),
+    otpRegisteredAt: timestamp('otp_registered_at', { withTimezone: true }),
+    /** The last accepted TOTP time step: a code of this step or earlier is a replay. */
+    otpLastStep: bigint('otp_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,2 +1,3 @@
 export * from './accounts.js';
+export * from './auth.js';
 export * from './organizations.js';

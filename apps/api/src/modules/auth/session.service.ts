@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import { randomToken, sha256 } from '../../security/at-rest.js';
+import { sessionVerdict } from './auth.policy.js';
+import { type AccountRow, authRepository } from './auth.repository.js';
+import { readSessionToken, signSessionToken } from './session.tokens.js';
+
+export interface AuthContext {
+  accountId: string;
+  kind: AccountRow['kind'];
+  organizationId: string | null;
+  sessionId: string;
+  sessionExpiresAt: Date;
+  csrfHash: string;
+}
+
+export interface IssuedSession {
+  token: string;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+export interface SessionServiceDeps {
+  db: Db;
+  config: Config;
+  clock: () => Date;
+}
+
+export function sessionService({ db, config, clock }: SessionServiceDeps) {
+  const lifetimeMs = config.sessionTimeoutSeconds * 1000;
+
+  async function issue(sessionId: string, accountId: string, expiresAt: Date) {
+    const tokenId = randomUUID();
+    const token = await signSessionToken(
+      { sid: sessionId, tid: tokenId, sub: accountId, exp: Math.floor(expiresAt.getTime() / 1000) },
+      config.sessionSecret,
+    );
+    return { token, tokenId };
+  }
+
+  return {
+    /**
+     * Opens a new session inside the caller's transaction and ends every other session of the account:
+     * one active session per account, the older browser learns it was replaced (4028).
+     */
+    async open(tx: Db, account: AccountRow, meta: { ip: string; userAgent: string }): Promise<IssuedSession> {
+      const repo = authRepository(tx);
+      const now = clock();
+      await repo.revokeSessions(account.id, 'REPLACED', now);
+      const expiresAt = new Date(now.getTime() + lifetimeMs);
+      const sessionId = randomUUID();
+      const csrfToken = randomToken();
+      const { token, tokenId } = await issue(sessionId, account.id, expiresAt);
+      await repo.insertSession({
+        id: sessionId,
+        accountId: account.id,
+        tokenId,
+        csrfHash: sha256(csrfToken),
+        ip: meta.ip,
+        userAgent: meta.userAgent.slice(0, 255),
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt,
+      });
+      return { token, csrfToken, expiresAt };
+    },
+
+    /** The caller behind a session cookie, or the coded reason it no longer opens anything. */
+    async authenticate(token: string | undefined, opts: { touch: boolean }): Promise<AuthContext> {
+      if (!token) throw new AppError('401');
+      const payload = await readSessionToken(token, config.sessionSecret);
+      if (!payload) throw new AppError('4001');
+      const repo = authRepository(db);
+      const now = clock();
+      const session = await repo.findSession(payload.sid);
+      const verdict = sessionVerdict(
+        session && { ...session, revokedReason: session.revokedReason ?? null },
+        payload.tid,
+        now,
+        config.sessionTimeoutSeconds,
+      );
+      if (verdict !== 'valid') throw new AppError(verdict);
+      const account = await repo.findAccount(session!.accountId);
+      if (!account || account.status !== 'ACTIVE' || account.id !== payload.sub) throw new AppError('4001');
+      if (opts.touch) await repo.updateSession(session!.id, { lastSeenAt: now });
+      return {
+        accountId: account.id,
+        kind: account.kind,
+        organizationId: account.organizationId,
+        sessionId: session!.id,
+        sessionExpiresAt: session!.expiresAt,
+        csrfHash: session!.csrfHash,
+      };
+    },
+
+    /** Re-authentication: the same session gets a new token and a new 30-minute lifetime. */
+    async renew(tx: Db, auth: AuthContext): Promise<{ token: string; expiresAt: Date }> {
+      const now = clock();
+      const expiresAt = new Date(now.getTime() + lifetimeMs);
+      const { token, tokenId } = await issue(auth.sessionId, auth.accountId, expiresAt);
+      await authRepository(tx).updateSession(auth.sessionId, { tokenId, expiresAt, lastSeenAt: now });
+      return { token, expiresAt };
+    },
+
+    async close(token: string | undefined): Promise<void> {
+      const payload = token ? await readSessionToken(token, config.sessionSecret) : null;
+      if (!payload) return;
+      const repo = authRepository(db);
+      const session = await repo.findSession(payload.sid);
+      if (session && !session.revokedAt && session.tokenId === payload.tid) {
+        await repo.updateSession(session.id, { revokedAt: clock(), revokedReason: 'LOGOUT' });
+      }
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof sessionService>;

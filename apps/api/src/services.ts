@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { Mailer } from './mail/mailer.js';
+import { authService } from './modules/auth/auth.service.js';
+import { otpRegistrationService } from './modules/auth/otp-registration.service.js';
+import { passwordService } from './modules/auth/password.service.js';
+import { sessionService } from './modules/auth/session.service.js';
+import { membersService } from './modules/members/members.service.js';
+import type { RsaKeyring } from './security/rsa.js';
+
+export interface ServiceDeps {
+  db: Db;
+  config: Config;
+  clock: () => Date;
+  keyring: RsaKeyring;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/** Every service, wired once per app: routes receive this and delegate. */
+export function createServices(deps: ServiceDeps) {
+  const sessions = sessionService(deps);
+  const auth = authService({ ...deps, sessions });
+  return {
+    clock: deps.clock,
+    keyring: deps.keyring,
+    sessions,
+    auth,
+    otpRegistration: otpRegistrationService({ ...deps, sessions }),
+    passwords: passwordService({ ...deps, auth }),
+    members: membersService({ ...deps, sessions }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

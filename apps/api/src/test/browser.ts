@@ -1,0 +1,65 @@
+import { constants, publicEncrypt } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+/**
+ * One browser talking to the app through `inject`: it keeps its cookies, sends the CSRF header the page
+ * would send, encrypts secrets with the server's public key, and comes from one IP address.
+ */
+export class TestBrowser {
+  readonly cookies = new Map<string, string>();
+  private publicKey: string | undefined;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly ip = '127.0.0.1',
+  ) {}
+
+  async request(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    opts: { csrf?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<LightMyRequestResponse> {
+    if (method !== 'GET' && !this.cookies.has('vl_csrf')) await this.request('GET', '/healthz');
+    const headers: Record<string, string> = { ...opts.headers };
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (method !== 'GET' && opts.csrf !== false) headers['x-csrf-token'] ??= this.cookies.get('vl_csrf') ?? '';
+    const res = await this.app.inject({
+      method,
+      url,
+      headers,
+      remoteAddress: this.ip,
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const cleared = c.value === '' || (c.expires !== undefined && c.expires.getTime() < Date.now());
+      if (cleared) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+
+  post(url: string, body: unknown = {}, opts?: { csrf?: boolean }) {
+    return this.request('POST', url, body, opts);
+  }
+
+  /** What the page does with a password or code: RSA-OAEP (SHA-256) under the server's key, base64. */
+  async encrypt(plain: string): Promise<string> {
+    if (!this.publicKey) {
+      const res = await this.request('GET', '/api/v1/auth/public-key');
+      this.publicKey = res.json().publicKey as string;
+    }
+    return publicEncrypt(
+      { key: this.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(plain),
+    ).toString('base64');
+  }
+
+  async login(email: string, password: string, otpCode?: string) {
+    return this.post('/api/v1/organization/members/login', {
+      email,
+      passphrase: await this.encrypt(password),
+      ...(otpCode === undefined ? {} : { otpCode: await this.encrypt(otpCode) }),
+    });
+  }
+}

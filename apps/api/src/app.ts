@@ -23,6 +23,8 @@ export interface BuildAppOptions {
   /** Folder of the built web app; false serves none (tests, OpenAPI generation). */
   webDist?: string | false;
   logger?: boolean;
+  /** Where log lines go (stdout by default); tests read them. */
+  loggerStream?: NodeJS.WritableStream;
   /** The time source of every rule with a deadline; tests move it. */
   clock?: () => Date;
   /** Mail transport; by default SMTP_URL, or the embedded catcher when it is unset. */
@@ -49,7 +51,14 @@ const REDACT = [
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            ...(opts.loggerStream ? { stream: opts.loggerStream } : {}),
+          },
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -7,6 +7,7 @@ import { devMailboxRoutes } from './mail/mailbox.routes.js';
 import { createMailer, type MailService } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { memberRoutes } from './modules/members/members.routes.js';
+import { organizationRoutes } from './modules/organization/organization.routes.js';
 import { devRoutes } from './modules/system/dev.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -91,6 +92,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(systemRoutes, { config, database: opts.database });
   await app.register(authRoutes, { config, services });
   await app.register(memberRoutes, { services });
+  await app.register(organizationRoutes, { services });
   if (!config.production) {
     await app.register(devRoutes, { config });
     if (mail.catcher) await app.register(devMailboxRoutes, { catcher: mail.catcher });

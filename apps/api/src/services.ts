@@ -7,6 +7,9 @@ import { otpRegistrationService } from './modules/auth/otp-registration.service.
 import { passwordService } from './modules/auth/password.service.js';
 import { sessionService } from './modules/auth/session.service.js';
 import { membersService } from './modules/members/members.service.js';
+import { groupsService } from './modules/organization/groups.service.js';
+import { invitationsService } from './modules/organization/invitations.service.js';
+import { organizationService } from './modules/organization/organization.service.js';
 import type { RsaKeyring } from './security/rsa.js';
 
 export interface ServiceDeps {
@@ -30,6 +33,9 @@ export function createServices(deps: ServiceDeps) {
     otpRegistration: otpRegistrationService({ ...deps, sessions }),
     passwords: passwordService({ ...deps, auth }),
     members: membersService({ ...deps, sessions }),
+    organization: organizationService(deps),
+    groups: groupsService(deps),
+    invitations: invitationsService(deps),
   };
 }
 

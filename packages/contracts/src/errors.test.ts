@@ -21,7 +21,7 @@ const SPEC_CODES = [
   '8',
 ];
 
-const PROJECT_CODES = ['404', '405', '413', '415', '429', '503'];
+const PROJECT_CODES = ['404', '405', '413', '415', '429', '503', '4100', '4101', '4102', '4103', '4104', '4105'];
 
 describe('error catalogue', () => {
   it('holds the 62 spec codes and the project codes', () => {
@@ -57,7 +57,12 @@ describe('error catalogue', () => {
     expect(ERROR_CATALOGUE['4001'].group).toBe('session');
     expect(ERROR_CATALOGUE['5103'].group).toBe('travel-rule');
     expect(ERROR_CATALOGUE['40001'].group).toBe('cold-wallet');
-    for (const code of PROJECT_CODES) expect(isErrorCode(code) && ERROR_CATALOGUE[code].group).toBe('http');
+    for (const code of PROJECT_CODES.filter((c) => c.length === 3)) {
+      expect(isErrorCode(code) && ERROR_CATALOGUE[code].group).toBe('http');
+    }
+    for (const code of ['4100', '4101', '4102', '4103'] as const)
+      expect(ERROR_CATALOGUE[code].group).toBe('organization');
+    for (const code of ['4104', '4105'] as const) expect(ERROR_CATALOGUE[code].group).toBe('operator');
   });
 
   it('refuses unknown codes and inherited keys', () => {

@@ -24,6 +24,8 @@ export {
 /** The error catalogue of spec section 8 (error-codes.tsv), plus the project's own HTTP codes. */
 
 export type ErrorGroup =
+  | 'organization'
+  | 'operator'
   | 'session'
   | 'auth'
   | 'ip'
@@ -363,6 +365,43 @@ export const ERROR_CATALOGUE = {
     group: 'http',
     en: 'The service is temporarily unavailable. Please try again later.',
     ko: '일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  },
+  // Project codes beyond the spec's catalogue (41xx: organization rules).
+  '4100': {
+    status: 409,
+    group: 'organization',
+    en: 'A group with this name already exists.',
+    ko: '같은 이름의 그룹이 이미 있습니다.',
+  },
+  '4101': {
+    status: 403,
+    group: 'organization',
+    en: "The organization owner's membership and permissions cannot be changed here.",
+    ko: '조직 소유자의 구성원 정보와 권한은 여기에서 변경할 수 없습니다.',
+  },
+  '4102': {
+    status: 400,
+    group: 'organization',
+    en: 'You cannot remove yourself from the organization.',
+    ko: '자기 자신을 조직에서 삭제할 수 없습니다.',
+  },
+  '4103': {
+    status: 400,
+    group: 'organization',
+    en: 'Only members of this organization can be added.',
+    ko: '이 조직의 구성원만 추가할 수 있습니다.',
+  },
+  '4104': {
+    status: 409,
+    group: 'operator',
+    en: 'This workflow has already been decided.',
+    ko: '이미 처리된 요청입니다.',
+  },
+  '4105': {
+    status: 403,
+    group: 'operator',
+    en: 'The operator who created a request cannot approve or reject it.',
+    ko: '요청을 만든 운영자는 그 요청을 승인하거나 반려할 수 없습니다.',
   },
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -9,7 +9,7 @@ export type SortDirection = z.infer<typeof SortDirection>;
  * The body every list call takes: page (1-based), size, sort fields with direction, filters.
  * Unknown keys are refused so a typo in a filter never silently widens a list.
  */
-export function pagedListBody<F extends readonly [string, ...string[]], S extends z.ZodObject>(
+export function pagedListBody<const F extends readonly [string, ...string[]], S extends z.ZodObject>(
   sortFields: F,
   filters: S,
 ) {
@@ -20,7 +20,8 @@ export function pagedListBody<F extends readonly [string, ...string[]], S extend
       .array(z.strictObject({ field: z.enum(sortFields), direction: SortDirection.default('DESC') }))
       .max(3)
       .default([]),
-    filters: filters.strict().optional(),
+    // Pass a z.strictObject: an unknown filter key is refused rather than ignored.
+    filters: z.optional(filters),
   });
 }
 

@@ -70,9 +70,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     if (access === 'member' && auth.kind !== 'MEMBER') throw new AppError('403');
     if (access === 'operator' && auth.kind !== 'OPERATOR') throw new AppError('403');
     if (access !== 'authenticated' && access !== 'member' && access !== 'operator') {
-      // No call is guarded by an organization permission until members carry permissions: refuse rather
-      // than let a call that declares one be open by accident.
-      throw new AppError('403');
+      if (auth.kind !== 'MEMBER' || !auth.permissions.includes(access))
+        throw new AppError('403', { permission: access });
     }
     request.auth = auth;
   });

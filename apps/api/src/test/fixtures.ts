@@ -82,3 +82,24 @@ export async function createMember(
 export function otpNow(member: TestMember, clock: TestClock, offsetSteps = 0): string {
   return totpCodeAt(member.otpSecret!, new Date(clock.now().getTime() + offsetSteps * 30_000));
 }
+
+/** A member signed in through the real sign-in calls, with their browser. */
+export async function signIn(
+  t: { app: import('fastify').FastifyInstance; clock: TestClock },
+  member: TestMember,
+  ip = '127.0.0.1',
+) {
+  const { TestBrowser } = await import('./browser.js');
+  const browser = new TestBrowser(t.app, ip);
+  t.clock.advance(30_000); // a fresh authenticator step: codes are single-use
+  const res = await browser.login(member.email, member.password, otpNow(member, t.clock));
+  if (res.json().result !== 'SUCCESS') throw new Error(`sign-in failed: ${res.body}`);
+  return browser;
+}
+
+/** Gives a member own organization permissions, as the permission dialog would. */
+export async function grant(db: Db, accountId: string, permissions: string[]) {
+  const { memberPermissions } = await import('../db/schema/index.js');
+  if (permissions.length > 0)
+    await db.insert(memberPermissions).values(permissions.map((permission) => ({ accountId, permission })));
+}

@@ -1,2 +1,3 @@
 export * from './auth.js';
+export * from './organization.js';
 export * from './system.js';

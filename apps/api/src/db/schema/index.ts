@@ -1,3 +1,4 @@
 export * from './accounts.js';
 export * from './auth.js';
+export * from './organization-access.js';
 export * from './organizations.js';

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { OrganizationPermission } from '@vaultline/contracts';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { randomToken, sha256 } from '../../security/at-rest.js';
+import { organizationRepository } from '../organization/organization.repository.js';
 import { sessionVerdict } from './auth.policy.js';
 import { type AccountRow, authRepository } from './auth.repository.js';
 import { readSessionToken, signSessionToken } from './session.tokens.js';
@@ -14,6 +16,9 @@ export interface AuthContext {
   sessionId: string;
   sessionExpiresAt: Date;
   csrfHash: string;
+  /** Effective organization permissions (own and groups'); none for operators. */
+  permissions: OrganizationPermission[];
+  operatorRole: string | null;
 }
 
 export interface IssuedSession {
@@ -85,7 +90,11 @@ export function sessionService({ db, config, clock }: SessionServiceDeps) {
       const account = await repo.findAccount(session!.accountId);
       if (!account || account.status !== 'ACTIVE' || account.id !== payload.sub) throw new AppError('4001');
       if (opts.touch) await repo.updateSession(session!.id, { lastSeenAt: now });
+      const permissions =
+        account.kind === 'MEMBER' ? await organizationRepository(db).effectivePermissionsOf(account.id) : [];
       return {
+        permissions,
+        operatorRole: account.operatorRole,
         accountId: account.id,
         kind: account.kind,
         organizationId: account.organizationId,

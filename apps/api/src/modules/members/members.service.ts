@@ -36,7 +36,7 @@ export function membersService(deps: {
       organization:
         account.organizationId && organizationName ? { id: account.organizationId, name: organizationName } : null,
       operatorRole: account.operatorRole,
-      permissions: [],
+      permissions: auth.permissions,
       passphraseExpiresAt: expires ? expires.toISOString() : null,
       sessionExpiresAt: auth.sessionExpiresAt.toISOString(),
       sessionNoticeSeconds: config.sessionNoticeSeconds,

@@ -1,0 +1,98 @@
+import type { Group, OrganizationPermission } from '@vaultline/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import { consumeCallerOtp } from '../auth/otp.service.js';
+import type { AuthContext } from '../auth/session.service.js';
+import { type GroupListQuery, groupsRepository } from './groups.repository.js';
+import { type OrganizationDeps, orgOf } from './organization.service.js';
+
+type GroupRow = { id: string; name: string; createdAt: Date };
+
+async function describe(db: Db, rows: GroupRow[]): Promise<Group[]> {
+  const { members, permissions } = await groupsRepository(db).details(rows.map((r) => r.id));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    permissions: permissions.get(r.id) ?? [],
+    members: members.get(r.id) ?? [],
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+export function groupsService(deps: OrganizationDeps) {
+  const { db, clock } = deps;
+
+  /** Group members must be live members of the same organization, each named once. */
+  async function checkedMembers(tx: Db, organizationId: string, ids: string[]) {
+    const unique = [...new Set(ids)];
+    const live = await groupsRepository(tx).liveMemberIds(organizationId, unique);
+    if (live.length !== unique.length) throw new AppError('4103');
+    return unique;
+  }
+
+  async function assertNameFree(tx: Db, organizationId: string, name: string, exceptId?: string) {
+    const clash = await groupsRepository(tx).findByName(organizationId, name);
+    if (clash && clash.id !== exceptId) throw new AppError('4100');
+  }
+
+  async function lockGroup(tx: Db, auth: AuthContext, groupId: string) {
+    const group = await groupsRepository(tx).find(orgOf(auth), groupId, { lock: true });
+    if (!group) throw new AppError('404');
+    return group;
+  }
+
+  return {
+    async create(auth: AuthContext, input: { name: string; memberIds: string[] }) {
+      return db.transaction(async (tx) => {
+        const orgId = orgOf(auth);
+        await assertNameFree(tx as Db, orgId, input.name);
+        const members = await checkedMembers(tx as Db, orgId, input.memberIds);
+        const repo = groupsRepository(tx as Db);
+        const group = await repo.insert(orgId, input.name, clock());
+        await repo.setMembers(group.id, members);
+        return (await describe(tx as Db, [group]))[0]!;
+      });
+    },
+
+    async list(auth: AuthContext, query: GroupListQuery) {
+      const { rows, total } = await groupsRepository(db).list(orgOf(auth), query);
+      return { items: await describe(db, rows), page: query.page, size: query.size, total };
+    },
+
+    async update(
+      auth: AuthContext,
+      groupId: string,
+      input: { name?: string | undefined; memberIds?: string[] | undefined },
+    ) {
+      return db.transaction(async (tx) => {
+        const group = await lockGroup(tx as Db, auth, groupId);
+        const repo = groupsRepository(tx as Db);
+        if (input.name !== undefined && input.name !== group.name) {
+          await assertNameFree(tx as Db, group.organizationId, input.name, group.id);
+          await repo.rename(group.id, input.name, clock());
+        }
+        if (input.memberIds !== undefined) {
+          await repo.setMembers(group.id, await checkedMembers(tx as Db, group.organizationId, input.memberIds));
+        }
+        return (await describe(tx as Db, [{ ...group, name: input.name ?? group.name }]))[0]!;
+      });
+    },
+
+    async setPermissions(auth: AuthContext, groupId: string, permissions: OrganizationPermission[]) {
+      return db.transaction(async (tx) => {
+        const group = await lockGroup(tx as Db, auth, groupId);
+        await groupsRepository(tx as Db).setPermissions(group.id, [...new Set(permissions)]);
+        return (await describe(tx as Db, [group]))[0]!;
+      });
+    },
+
+    async remove(auth: AuthContext, groupId: string, otpCode: string) {
+      return db.transaction(async (tx) => {
+        const group = await lockGroup(tx as Db, auth, groupId);
+        await consumeCallerOtp(tx as Db, deps, auth.accountId, otpCode);
+        await groupsRepository(tx as Db).delete(group.id);
+        return { ok: true as const };
+      });
+    },
+  };
+}

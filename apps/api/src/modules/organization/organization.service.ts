@@ -1,0 +1,88 @@
+import type { OrganizationPermission } from '@vaultline/contracts';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import type { RsaKeyring } from '../../security/rsa.js';
+import { authRepository } from '../auth/auth.repository.js';
+import { consumeCallerOtp } from '../auth/otp.service.js';
+import type { AuthContext } from '../auth/session.service.js';
+import { describeMembers } from './member-view.js';
+import { type MemberListQuery, organizationRepository } from './organization.repository.js';
+
+export interface OrganizationDeps {
+  db: Db;
+  config: Config;
+  clock: () => Date;
+  keyring: RsaKeyring;
+}
+
+/** The organization's own caller, always a member: every query below is scoped by their organization. */
+export function orgOf(auth: AuthContext): string {
+  if (!auth.organizationId) throw new AppError('403');
+  return auth.organizationId;
+}
+
+export function organizationService(deps: OrganizationDeps) {
+  const { db, clock } = deps;
+
+  return {
+    async me(auth: AuthContext) {
+      const repo = organizationRepository(db);
+      const org = await repo.findOrganization(orgOf(auth));
+      if (!org) throw new AppError('404');
+      return {
+        id: org.id,
+        name: org.name,
+        myPermissions: auth.permissions,
+        memberCount: await repo.countActiveMembers(org.id),
+        createdAt: org.createdAt.toISOString(),
+      };
+    },
+
+    async list(auth: AuthContext, query: MemberListQuery) {
+      const repo = organizationRepository(db);
+      const { rows, total } = await repo.listMembers(orgOf(auth), query);
+      return { items: await describeMembers(repo, rows, clock()), page: query.page, size: query.size, total };
+    },
+
+    async byEmail(auth: AuthContext, email: string) {
+      const repo = organizationRepository(db);
+      const row = await repo.findLiveMemberByEmail(orgOf(auth), email);
+      if (!row) throw new AppError('404');
+      return (await describeMembers(repo, [row], clock()))[0]!;
+    },
+
+    /** Own permissions of a member; the owner's are not edited here and OWNER is never handed out. */
+    async setPermissions(auth: AuthContext, memberId: string, permissions: OrganizationPermission[]) {
+      return db.transaction(async (tx) => {
+        const repo = organizationRepository(tx as Db);
+        const member = await repo.findMember(orgOf(auth), memberId, { lock: true });
+        if (!member || (member.status !== 'ACTIVE' && member.status !== 'INVITED')) throw new AppError('404');
+        const current = (await repo.ownPermissions([member.id])).get(member.id) ?? [];
+        if (current.includes('OWNER')) throw new AppError('4101');
+        await repo.setOwnPermissions(member.id, [...new Set(permissions)]);
+        await repo.updateMember(member.id, {}, clock());
+        return (await describeMembers(repo, [member], clock()))[0]!;
+      });
+    },
+
+    /** Removes a member: status DELETED, out of every group, every session ended; needs the caller's code. */
+    async remove(auth: AuthContext, memberId: string, otpCode: string) {
+      if (memberId === auth.accountId) throw new AppError('4102');
+      return db.transaction(async (tx) => {
+        const repo = organizationRepository(tx as Db);
+        const member = await repo.findMember(orgOf(auth), memberId, { lock: true });
+        if (!member || member.status !== 'ACTIVE') throw new AppError('404');
+        if (((await repo.ownPermissions([member.id])).get(member.id) ?? []).includes('OWNER'))
+          throw new AppError('4101');
+        await consumeCallerOtp(tx as Db, deps, auth.accountId, otpCode);
+        const now = clock();
+        await repo.updateMember(member.id, { status: 'DELETED' }, now);
+        await repo.setOwnPermissions(member.id, []);
+        await repo.removeFromAllGroups(member.id);
+        await authRepository(tx as Db).revokeSessions(member.id, 'LOGOUT', now);
+        return { ok: true as const };
+      });
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { ORGANIZATION_PERMISSIONS, type OrganizationPermission } from './enums.js';
+
+/** Organization roles of spec section 6, each a preset of organization permissions. */
+export const ORGANIZATION_ROLES = ['OWNER', 'WALLET_ADMINISTRATOR', 'MEMBER_ADMINISTRATOR', 'MEMBER'] as const;
+export const OrganizationRole = z.enum(ORGANIZATION_ROLES);
+export type OrganizationRole = z.infer<typeof OrganizationRole>;
+
+export const ROLE_PERMISSIONS: Record<OrganizationRole, readonly OrganizationPermission[]> = {
+  OWNER: ORGANIZATION_PERMISSIONS,
+  WALLET_ADMINISTRATOR: [
+    'WALLETS_CREATION',
+    'WALLETS_VIEW',
+    'ADDRESS_BOOK_CREATION',
+    'ADDRESS_BOOK_DELETION',
+    'ADDRESS_BOOK_UPDATE',
+  ],
+  MEMBER_ADMINISTRATOR: [
+    'ORG_MEMBER_INVITATION',
+    'ORG_MEMBER_DELETION',
+    'GROUP_CREATION',
+    'GROUP_DELETION',
+    'GROUP_UPDATE',
+    'MANAGEMENT_PERMISSION_SETTINGS',
+  ],
+  MEMBER: [],
+};
+
+/** Permissions a member or group may be given by others; ownership is never handed out this way. */
+export const ASSIGNABLE_PERMISSIONS = ORGANIZATION_PERMISSIONS.filter((p) => p !== 'OWNER');
+export const AssignablePermission = z.enum(
+  ASSIGNABLE_PERMISSIONS as [OrganizationPermission, ...OrganizationPermission[]],
+);
+
+/** What a member may do: their own permissions and their groups'; the owner holds every one. */
+export function effectivePermissions(
+  own: readonly OrganizationPermission[],
+  groups: readonly (readonly OrganizationPermission[])[],
+): OrganizationPermission[] {
+  const all = new Set<OrganizationPermission>([...own, ...groups.flat()]);
+  if (all.has('OWNER')) return [...ORGANIZATION_PERMISSIONS];
+  return ORGANIZATION_PERMISSIONS.filter((p) => all.has(p));
+}
+
+/** Operator-side custody roles of spec section 6. */
+export const OPERATOR_ROLES = ['ADMINISTRATOR', 'MANAGER', 'SIGNER', 'VIEWER', 'OPERATOR', 'EMAIL_VIEWER'] as const;
+export const OperatorRole = z.enum(OPERATOR_ROLES);
+export type OperatorRole = z.infer<typeof OperatorRole>;
+
+/** Who starts operator workflows, who decides them (never their own: maker-checker), who sees emails unmasked. */
+export const OPERATOR_ABILITIES = {
+  createWorkflow: ['ADMINISTRATOR', 'MANAGER', 'OPERATOR'],
+  decideWorkflow: ['ADMINISTRATOR', 'MANAGER'],
+  viewEmails: ['ADMINISTRATOR', 'EMAIL_VIEWER'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+
+export function operatorCan(role: OperatorRole | null | undefined, ability: keyof typeof OPERATOR_ABILITIES): boolean {
+  return !!role && (OPERATOR_ABILITIES[ability] as readonly OperatorRole[]).includes(role);
+}
+
+/** `kim@example.com` → `k**@example.com`: operators without the email-viewer role see addresses masked. */
+export function maskEmail(email: string): string {
+  const at = email.indexOf('@');
+  if (at <= 0) return '***';
+  const local = email.slice(0, at);
+  return `${local[0]}${'*'.repeat(Math.max(2, local.length - 1))}${email.slice(at)}`;
+}

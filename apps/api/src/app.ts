@@ -7,6 +7,7 @@ import { devMailboxRoutes } from './mail/mailbox.routes.js';
 import { createMailer, type MailService } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { memberRoutes } from './modules/members/members.routes.js';
+import { operatorRoutes } from './modules/operator/operator.routes.js';
 import { organizationRoutes } from './modules/organization/organization.routes.js';
 import { devRoutes } from './modules/system/dev.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -93,6 +94,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authRoutes, { config, services });
   await app.register(memberRoutes, { services });
   await app.register(organizationRoutes, { services });
+  await app.register(operatorRoutes, { services });
   if (!config.production) {
     await app.register(devRoutes, { config });
     if (mail.catcher) await app.register(devMailboxRoutes, { catcher: mail.catcher });

@@ -54,8 +54,9 @@ console.log(
     `  Demo organization: ${DEMO.organizationName}`,
     ...(demo
       ? [
-          `  Demo sign-in:      ${demo.email} / ${demo.password}`,
-          `  Authenticator:     add secret ${demo.otpSecret} to an authenticator app, or run \`npm run otp\``,
+          `  Demo sign-in:      ${demo.email} / ${demo.password} (organization owner)`,
+          ...(demo.operators ?? []).map((o) => `  Operator (${o.role.toLowerCase()}): ${o.email} / ${o.password}`),
+          `  Authenticator:     owner secret ${demo.otpSecret}; \`npm run otp\` prints the owner's code, \`npm run otp -- <email>\` any demo account's`,
           `  Mailbox:           ${config.appBaseUrl}/dev/mailbox (IP verification and password mails)`,
         ]
       : []),

@@ -7,6 +7,7 @@ import { otpRegistrationService } from './modules/auth/otp-registration.service.
 import { passwordService } from './modules/auth/password.service.js';
 import { sessionService } from './modules/auth/session.service.js';
 import { membersService } from './modules/members/members.service.js';
+import { operatorService } from './modules/operator/operator.service.js';
 import { groupsService } from './modules/organization/groups.service.js';
 import { invitationsService } from './modules/organization/invitations.service.js';
 import { organizationService } from './modules/organization/organization.service.js';
@@ -25,6 +26,7 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps) {
   const sessions = sessionService(deps);
   const auth = authService({ ...deps, sessions });
+  const invitations = invitationsService(deps);
   return {
     clock: deps.clock,
     keyring: deps.keyring,
@@ -35,7 +37,8 @@ export function createServices(deps: ServiceDeps) {
     members: membersService({ ...deps, sessions }),
     organization: organizationService(deps),
     groups: groupsService(deps),
-    invitations: invitationsService(deps),
+    invitations,
+    operator: operatorService({ ...deps, invitations }),
   };
 }
 

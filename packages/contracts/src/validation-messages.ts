@@ -9,6 +9,10 @@ import { invalidPasswordMessage, type MessageLanguage, requirementsFromData } fr
 export const VALIDATION_MESSAGES = {
   'validation.required': { en: 'This field is required.', ko: '필수 입력 항목입니다.' },
   'validation.invalid': { en: 'The value is invalid.', ko: '올바르지 않은 값입니다.' },
+  'validation.businessNumber.invalid': {
+    en: 'Enter the 10-digit business registration number (000-00-00000).',
+    ko: '사업자등록번호 10자리를 입력해 주세요 (000-00-00000).',
+  },
   'validation.encrypted.invalid': {
     en: 'The secure field could not be read. Reload the page and try again.',
     ko: '보안 입력값을 읽을 수 없습니다. 페이지를 새로고침한 뒤 다시 시도해 주세요.',

@@ -1,11 +1,16 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export interface DemoCredentials {
+export interface DemoAccount {
   email: string;
   password: string;
   /** Base32 TOTP secret: add it to an authenticator app, or `npm run otp` prints the current code. */
   otpSecret: string;
+}
+
+/** The demo owner's sign-in at the top level, and the two provider operators. */
+export interface DemoCredentials extends DemoAccount {
+  operators: (DemoAccount & { role: string })[];
 }
 
 const fileOf = (dataDir: string) => join(dataDir, 'demo-credentials.json');

@@ -5,14 +5,18 @@ import { encryptAtRest, randomToken } from '../security/at-rest.js';
 import { hashPassword } from '../security/passwords.js';
 import { generateTotpSecret } from '../security/totp.js';
 import type { Db } from './client.js';
-import { type DemoCredentials, writeDemoCredentials } from './demo-credentials.js';
-import { accounts, organizations, passwordHistory } from './schema/index.js';
+import { type DemoAccount, type DemoCredentials, writeDemoCredentials } from './demo-credentials.js';
+import { accounts, amlStatusHistory, memberPermissions, organizations, passwordHistory } from './schema/index.js';
 
 export const DEMO = {
   organizationName: 'Vaultline Demo',
   ownerEmail: 'owner@demo.vaultline.local',
   ownerFirstName: 'Minji',
   ownerLastName: 'Kim',
+  operators: [
+    { email: 'operator.a@vaultline.local', role: 'ADMINISTRATOR', firstName: 'Jun', lastName: 'Park' },
+    { email: 'operator.b@vaultline.local', role: 'MANAGER', firstName: 'Sora', lastName: 'Lee' },
+  ],
 } as const;
 
 export interface SeedResult {
@@ -31,20 +35,35 @@ function demoPassword(): string {
  * password and a registered authenticator, whose credentials go to the data folder (never the repository).
  */
 export async function seedDemo(db: Db, config: Pick<Config, 'masterKey' | 'dataDir'>): Promise<SeedResult> {
-  const credentials: DemoCredentials = {
-    email: DEMO.ownerEmail,
+  const account = (email: string): DemoAccount => ({
+    email,
     password: demoPassword(),
     otpSecret: generateTotpSecret(),
+  });
+  const credentials: DemoCredentials = {
+    ...account(DEMO.ownerEmail),
+    operators: DEMO.operators.map((o) => ({ ...account(o.email), role: o.role })),
   };
   const passphraseHash = await hashPassword(credentials.password);
+  const operatorHashes = await Promise.all(credentials.operators.map((o) => hashPassword(o.password)));
   const result = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(organizations);
     if ((existing?.n ?? 0) > 0) return { seeded: false };
     const now = new Date();
     const [org] = await tx
       .insert(organizations)
-      .values({ name: DEMO.organizationName })
+      .values({
+        name: DEMO.organizationName,
+        businessRegistrationNumber: '220-81-12345',
+        representativeName: `${DEMO.ownerFirstName} ${DEMO.ownerLastName}`,
+        custodyFeeBps: 20,
+        amlStatus: 'CLEARED',
+        amlCheckedAt: now,
+      })
       .returning({ id: organizations.id });
+    await tx
+      .insert(amlStatusHistory)
+      .values({ organizationId: org!.id, status: 'CLEARED', reason: 'Demo organization', changedAt: now });
     const [owner] = await tx
       .insert(accounts)
       .values({
@@ -63,6 +82,30 @@ export async function seedDemo(db: Db, config: Pick<Config, 'masterKey' | 'dataD
       })
       .returning({ id: accounts.id });
     await tx.insert(passwordHistory).values({ accountId: owner!.id, passphraseHash, createdAt: now });
+    await tx.insert(memberPermissions).values({ accountId: owner!.id, permission: 'OWNER' });
+    for (const [i, o] of DEMO.operators.entries()) {
+      const creds = credentials.operators[i]!;
+      const [op] = await tx
+        .insert(accounts)
+        .values({
+          kind: 'OPERATOR',
+          email: o.email,
+          firstName: o.firstName,
+          lastName: o.lastName,
+          userName: `${o.firstName} ${o.lastName}`,
+          language: 'KO',
+          status: 'ACTIVE',
+          operatorRole: o.role,
+          passphraseHash: operatorHashes[i]!,
+          passphraseChangedAt: now,
+          otpSecretEnc: encryptAtRest(creds.otpSecret, config.masterKey, OTP_CONTEXT),
+          otpRegisteredAt: now,
+        })
+        .returning({ id: accounts.id });
+      await tx
+        .insert(passwordHistory)
+        .values({ accountId: op!.id, passphraseHash: operatorHashes[i]!, createdAt: now });
+    }
     return { seeded: true, organizationId: org!.id, credentials };
   });
   if (result.seeded) writeDemoCredentials(config.dataDir, credentials);

@@ -37,6 +37,7 @@ export async function createMember(
     verifiedIps?: string[];
     passwordChangedAt?: Date;
     kind?: 'MEMBER' | 'OPERATOR';
+    operatorRole?: string;
   } = {},
 ): Promise<TestMember> {
   const kind = opts.kind ?? 'MEMBER';
@@ -58,6 +59,7 @@ export async function createMember(
       lastName: 'Member',
       userName: 'Test Member',
       status: 'ACTIVE',
+      operatorRole: kind === 'OPERATOR' ? (opts.operatorRole ?? 'ADMINISTRATOR') : null,
       passphraseHash: hash,
       passphraseChangedAt: changedAt,
       otpSecretEnc: otpSecret ? encryptAtRest(otpSecret, config.masterKey, OTP_CONTEXT) : null,

@@ -1,3 +1,4 @@
 export * from './auth.js';
+export * from './operator.js';
 export * from './organization.js';
 export * from './system.js';

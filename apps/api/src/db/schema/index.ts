@@ -1,4 +1,5 @@
 export * from './accounts.js';
 export * from './auth.js';
+export * from './operator.js';
 export * from './organization-access.js';
 export * from './organizations.js';

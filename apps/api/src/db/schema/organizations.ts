@@ -1,8 +1,24 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const organizations = pgTable('organizations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    businessRegistrationNumber: text('business_registration_number').notNull().default(''),
+    representativeName: text('representative_name').notNull().default(''),
+    /** Basis points of assets under custody per year. */
+    custodyFeeBps: integer('custody_fee_bps').notNull().default(0),
+    amlStatus: text('aml_status', { enum: ['NOT_CHECKED', 'CLEARED', 'UNDER_REVIEW', 'BLOCKED'] })
+      .notNull()
+      .default('NOT_CHECKED'),
+    amlCheckedAt: timestamp('aml_checked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('organizations_aml_known', sql`${t.amlStatus} in ('NOT_CHECKED', 'CLEARED', 'UNDER_REVIEW', 'BLOCKED')`),
+    check('organizations_fee_range', sql`${t.custodyFeeBps} between 0 and 1000`),
+  ],
+);

@@ -1,0 +1,249 @@
+import { type OperatorRole, operatorCan, type WorkflowType } from '@vaultline/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import type { AuthContext } from '../auth/session.service.js';
+import type { invitationsService } from '../organization/invitations.service.js';
+import { organizationRepository } from '../organization/organization.repository.js';
+import type { OrganizationDeps } from '../organization/organization.service.js';
+import { operatorRepository, type WorkflowRow } from './operator.repository.js';
+import { describeOrganizations, describeWorkflows } from './operator.view.js';
+
+type Invitations = ReturnType<typeof invitationsService>;
+type Lang = 'EN' | 'KO';
+
+const UPDATE_TYPES: WorkflowType[] = [
+  'ORGANIZATION_UPDATE_DETAIL',
+  'ORGANIZATION_UPDATE_CUSTODY_FEE',
+  'ORGANIZATION_UPDATE_AML_STATUS',
+];
+
+export function operatorService(deps: OrganizationDeps & { invitations: Invitations }) {
+  const { db, clock, invitations } = deps;
+  const roleOf = (auth: AuthContext) => auth.operatorRole as OperatorRole | null;
+
+  async function view(auth: AuthContext, row: WorkflowRow) {
+    return (await describeWorkflows(operatorRepository(db), auth, [row]))[0]!;
+  }
+
+  /** An owner-to-be: an invited account holding OWNER, with its invitation mail to send after commit. */
+  async function inviteOwner(tx: Db, organizationId: string, email: string, invitedBy: string) {
+    const repo = organizationRepository(tx);
+    const existing = await repo.findLiveAccountByEmail(email);
+    if (existing) throw new AppError(existing.organizationId === organizationId ? '4024' : '4027', { email });
+    const account = await repo.insertMember({
+      kind: 'MEMBER',
+      organizationId,
+      email: email.toLowerCase(),
+      status: 'INVITED',
+    });
+    await repo.setOwnPermissions(account.id, ['OWNER']);
+    const { invitation, token } = await invitations.issue(tx, account, 'OWNER', invitedBy);
+    const org = await repo.findOrganization(organizationId);
+    return {
+      to: account.email,
+      invitationId: invitation.id,
+      token,
+      organizationName: org!.name,
+      inviterName: '',
+      kind: 'OWNER' as const,
+      expiresAt: invitation.expiresAt,
+    };
+  }
+
+  /** Carries out an approved workflow inside the deciding transaction; returns mail to send after commit. */
+  async function apply(tx: Db, w: WorkflowRow, auth: AuthContext) {
+    const repo = operatorRepository(tx);
+    const now = clock();
+    const p = w.payload;
+    switch (w.type) {
+      case 'ORGANIZATION_CREATION': {
+        const org = await repo.insertOrganization({
+          name: p.name as string,
+          businessRegistrationNumber: p.businessRegistrationNumber as string,
+          representativeName: p.representativeName as string,
+          custodyFeeBps: p.custodyFeeBps as number,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await repo.insertAmlRecord({
+          organizationId: org.id,
+          status: 'NOT_CHECKED',
+          reason: 'Organization created',
+          workflowId: w.id,
+          changedBy: auth.accountId,
+          changedAt: now,
+        });
+        return { organizationId: org.id, mail: null };
+      }
+      case 'OWNER_INVITATION':
+        return {
+          organizationId: w.organizationId,
+          mail: await inviteOwner(tx, w.organizationId!, p.email as string, w.createdBy),
+        };
+      case 'ORGANIZATION_UPDATE_DETAIL': {
+        const { name, businessRegistrationNumber, representativeName } = p as Record<string, string | undefined>;
+        await repo.updateOrganization(
+          w.organizationId!,
+          {
+            ...(name ? { name } : {}),
+            ...(businessRegistrationNumber ? { businessRegistrationNumber } : {}),
+            ...(representativeName ? { representativeName } : {}),
+          },
+          now,
+        );
+        return { organizationId: w.organizationId, mail: null };
+      }
+      case 'ORGANIZATION_UPDATE_CUSTODY_FEE':
+        await repo.updateOrganization(w.organizationId!, { custodyFeeBps: p.custodyFeeBps as number }, now);
+        return { organizationId: w.organizationId, mail: null };
+      case 'ORGANIZATION_UPDATE_AML_STATUS': {
+        const status = p.amlStatus as 'NOT_CHECKED' | 'CLEARED' | 'UNDER_REVIEW' | 'BLOCKED';
+        await repo.updateOrganization(w.organizationId!, { amlStatus: status, amlCheckedAt: now }, now);
+        await repo.insertAmlRecord({
+          organizationId: w.organizationId!,
+          status,
+          reason: p.reason as string,
+          workflowId: w.id,
+          changedBy: auth.accountId,
+          changedAt: now,
+        });
+        return { organizationId: w.organizationId, mail: null };
+      }
+    }
+  }
+
+  return {
+    async create(auth: AuthContext, type: WorkflowType, payload: Record<string, unknown>) {
+      if (!operatorCan(roleOf(auth), 'createWorkflow')) throw new AppError('403');
+      const organizationId = typeof payload.organizationId === 'string' ? payload.organizationId : null;
+      const { organizationId: _omit, ...rest } = payload;
+      const row = await db.transaction(async (tx) => {
+        if (organizationId && !(await operatorRepository(tx as Db).findOrganization(organizationId)))
+          throw new AppError('404');
+        if (type === 'OWNER_INVITATION') {
+          const existing = await organizationRepository(tx as Db).findLiveAccountByEmail(rest.email as string);
+          if (existing)
+            throw new AppError(existing.organizationId === organizationId ? '4024' : '4027', { email: rest.email });
+        }
+        return operatorRepository(tx as Db).insertWorkflow({
+          type,
+          status: 'IN_PROGRESS',
+          organizationId,
+          payload: rest,
+          createdBy: auth.accountId,
+          createdAt: clock(),
+        });
+      });
+      return view(auth, row);
+    },
+
+    /** Approve, reject or cancel: one decision, recorded with who and when; approval applies in the same transaction. */
+    async decide(
+      auth: AuthContext,
+      workflowId: string,
+      action: 'approve' | 'reject' | 'cancel',
+      memo: string | undefined,
+      family: 'creation' | 'owner' | 'update',
+      lang: Lang,
+    ) {
+      const { row, mail } = await db.transaction(async (tx) => {
+        const repo = operatorRepository(tx as Db);
+        const w = await repo.lockWorkflow(workflowId);
+        const types: Record<typeof family, WorkflowType[]> = {
+          creation: ['ORGANIZATION_CREATION'],
+          owner: ['OWNER_INVITATION'],
+          update: UPDATE_TYPES,
+        };
+        if (!w || !types[family].includes(w.type)) throw new AppError('404');
+        if (w.status !== 'IN_PROGRESS') throw new AppError('4104', { status: w.status });
+        if (action === 'cancel') {
+          if (w.createdBy !== auth.accountId) throw new AppError('403');
+        } else {
+          if (w.createdBy === auth.accountId) throw new AppError('4105');
+          if (!operatorCan(roleOf(auth), 'decideWorkflow')) throw new AppError('403');
+        }
+        const now = clock();
+        const status = action === 'approve' ? 'APPROVED' : action === 'reject' ? 'REJECTED' : 'CANCELED';
+        const applied =
+          action === 'approve' ? await apply(tx as Db, w, auth) : { organizationId: w.organizationId, mail: null };
+        const row = await repo.decideWorkflow(w.id, {
+          status,
+          decidedBy: auth.accountId,
+          decidedAt: now,
+          memo: memo ?? null,
+          organizationId: applied.organizationId,
+        });
+        return { row, mail: applied.mail };
+      });
+      if (mail) await invitations.deliver([mail], lang);
+      return view(auth, row);
+    },
+
+    async resendOwnerInvitation(auth: AuthContext, organizationId: string, lang: Lang) {
+      if (!operatorCan(roleOf(auth), 'createWorkflow')) throw new AppError('403');
+      const mail = await db.transaction(async (tx) => {
+        const owner = (await operatorRepository(tx as Db).owners([organizationId])).get(organizationId);
+        if (!owner || owner.status !== 'INVITED') throw new AppError('404');
+        const { invitation, token } = await invitations.issue(tx as Db, owner, 'OWNER', auth.accountId);
+        const org = await organizationRepository(tx as Db).findOrganization(organizationId);
+        return {
+          to: owner.email,
+          invitationId: invitation.id,
+          token,
+          organizationName: org!.name,
+          inviterName: '',
+          kind: 'OWNER' as const,
+          expiresAt: invitation.expiresAt,
+        };
+      });
+      await invitations.deliver([mail], lang);
+      return { ok: true as const, expiresAt: mail.expiresAt.toISOString() };
+    },
+
+    async organizations(
+      auth: AuthContext,
+      q: Parameters<ReturnType<typeof operatorRepository>['listOrganizations']>[0],
+    ) {
+      const repo = operatorRepository(db);
+      const { rows, total } = await repo.listOrganizations(q);
+      return { items: await describeOrganizations(repo, auth, rows), page: q.page, size: q.size, total };
+    },
+
+    async organization(auth: AuthContext, organizationId: string) {
+      const repo = operatorRepository(db);
+      const row = await repo.findOrganization(organizationId);
+      if (!row) throw new AppError('404');
+      const [org] = await describeOrganizations(repo, auth, [row]);
+      const { rows } = await repo.listWorkflows({ page: 1, size: 50, sort: [], filters: { organizationId } });
+      return { ...org!, workflows: await describeWorkflows(repo, auth, rows) };
+    },
+
+    async workflows(auth: AuthContext, q: Parameters<ReturnType<typeof operatorRepository>['listWorkflows']>[0]) {
+      const repo = operatorRepository(db);
+      const { rows, total } = await repo.listWorkflows(q);
+      return { items: await describeWorkflows(repo, auth, rows), page: q.page, size: q.size, total };
+    },
+
+    async aml(q: Parameters<ReturnType<typeof operatorRepository>['listAml']>[0]) {
+      const repo = operatorRepository(db);
+      const { rows, total } = await repo.listAml(q);
+      const people = await repo.accountsById([...new Set(rows.flatMap((r) => (r.changedBy ? [r.changedBy] : [])))]);
+      const names = await repo.organizationNames([...new Set(rows.map((r) => r.organizationId))]);
+      const items = rows.map((r) => {
+        const a = r.changedBy ? people.get(r.changedBy) : undefined;
+        return {
+          id: r.id,
+          organizationId: r.organizationId,
+          organizationName: names.get(r.organizationId) ?? '',
+          status: r.status,
+          reason: r.reason,
+          changedBy: a
+            ? { id: a.id, email: a.email, userName: a.userName, role: (a.operatorRole as OperatorRole | null) ?? null }
+            : null,
+          changedAt: r.changedAt.toISOString(),
+        };
+      });
+      return { items, page: q.page, size: q.size, total };
+    },
+  };
+}

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './auth.helpers';
 
 async function snap(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -49,7 +50,9 @@ test.describe('product shell', () => {
     await expect(page.getByTestId('error-alert')).toContainText('브라우저');
   });
 
-  test('each area renders its layout', async ({ page }) => {
+  test('each area renders its layout', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await signIn(page, request);
     const dashboard = [
       ['/dashboard/assets', '자산'],
       ['/dashboard/wallets', '지갑'],

@@ -1,12 +1,14 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes } from '../test/render';
+import { fakeApi } from '../test/fake-api';
+import { renderRoutes } from '../test/render';
 import { PATHS, safeRedirect, walletPath } from './paths';
 import { routes } from './router';
 
 describe('router', () => {
-  beforeEach(() => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ code: '404', message: 'Not Found' }, 404));
+  // A signed-in member: the dashboard screens load the account first.
+  beforeEach(async () => {
+    await fakeApi();
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -29,13 +31,21 @@ describe('router', () => {
   });
 
   it('renders every dashboard page with a title and an empty state', async () => {
-    const pages = [PATHS.approvals, PATHS.withdraw, PATHS.tokens, PATHS.staking, PATHS.organization, PATHS.account];
+    const pages = [PATHS.approvals, PATHS.withdraw, PATHS.tokens, PATHS.staking, PATHS.organization];
     for (const path of pages) {
       const view = renderRoutes(routes, path);
       expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
       expect(screen.getByTestId('empty-state')).toBeInTheDocument();
       view.unmount();
     }
+  });
+
+  it('renders the account settings of the signed-in member', async () => {
+    renderRoutes(routes, PATHS.account);
+    expect(await screen.findByRole('heading', { level: 1, name: '계정 설정' })).toBeInTheDocument();
+    expect(screen.getByTestId('profile-card')).toHaveTextContent('owner@demo.vaultline.local');
+    expect(screen.getByTestId('profile-organization')).toHaveTextContent('Demo Custody');
+    expect(screen.getByTestId('account-menu')).toHaveTextContent('Minji Kim');
   });
 
   it('renders the error page for an unknown path, with a way back to login', async () => {

@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
               () => import('./pages/account/ExpiredPasswordPage'),
               (m) => m.ExpiredPasswordPage,
             ),
+            handle: { cardWidth: 500 },
           },
           {
             path: PATHS.otpRegister,
@@ -58,6 +59,7 @@ export const routes: RouteObject[] = [
               () => import('./pages/account/OtpRegisterPage'),
               (m) => m.OtpRegisterPage,
             ),
+            handle: { cardWidth: 500 },
           },
           {
             path: PATHS.otpGuide,
@@ -65,6 +67,7 @@ export const routes: RouteObject[] = [
               () => import('./pages/account/OtpGuidePage'),
               (m) => m.OtpGuidePage,
             ),
+            handle: { cardWidth: 500 },
           },
         ],
       },

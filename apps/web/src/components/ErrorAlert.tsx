@@ -1,13 +1,21 @@
 import { Alert, Text } from '@mantine/core';
 import { useAppLanguage } from '../i18n/useAppLanguage';
 import type { ApiError } from '../lib/error-reader';
+import { missingPermissionText } from './notify';
 
 /** Shows an `ApiError` in the current language; the code is kept visible for support requests. */
 export function ErrorAlert({ error, title, color = 'red' }: { error: ApiError; title: string; color?: string }) {
   const lang = useAppLanguage();
+  // Read on every render (useAppLanguage re-renders on a switch), so the name follows the language.
+  const permission = missingPermissionText(error);
   return (
     <Alert data-testid="error-alert" color={color} variant="light" radius="md" title={title}>
       <Text size="sm">{error.messageIn(lang)}</Text>
+      {permission ? (
+        <Text size="sm" mt={4} data-testid="error-permission">
+          {permission}
+        </Text>
+      ) : null}
       {error.code !== '0' ? (
         <Text size="xs" c="dimmed" mt={4}>
           #{error.code}

@@ -1,3 +1,6 @@
+import { enAccount } from './en-account';
+import { enAuth } from './en-auth';
+
 /** English messages. Their shape is the key set every language must provide (see `Messages`). */
 export const en = {
   app: {
@@ -29,6 +32,7 @@ export const en = {
     label: 'Account menu',
     settings: 'Account settings',
     signOut: 'Sign out',
+    signedInAs: 'Signed in as',
   },
   dashboard: {
     assets: {
@@ -69,47 +73,9 @@ export const en = {
       emptyTitle: 'Organization management is not available yet',
       emptyBody: "Your organization's members, groups, wallets and address books will be managed here.",
     },
-    account: {
-      title: 'Account settings',
-      emptyTitle: 'Account settings are not available yet',
-      emptyBody: 'Your name, preferred language and password settings will appear here.',
-    },
   },
-  login: {
-    title: 'Sign in',
-    subtitle: "Sign in to your organization's custody dashboard.",
-    email: 'Email',
-    emailPlaceholder: 'name@company.com',
-    password: 'Password',
-    passwordPlaceholder: 'Enter your password',
-    submit: 'Sign in',
-    forgot: 'Forgot password?',
-    guestNotice: 'Please sign in to continue.',
-    noticeTitle: 'Notice',
-    failedTitle: 'Sign-in failed',
-    otpPending:
-      'Your password was accepted. Entering the one-time code from your authenticator app is not available in this version yet.',
-    securityNote: 'Sign-in is protected by a one-time code from your authenticator app.',
-    forgotTitle: 'Reset your password',
-    forgotBody: 'Password recovery by email is not available in this version yet.',
-    backToLogin: 'Back to sign in',
-  },
-  logout: {
-    title: 'You are signed out',
-    body: 'Your session has ended. Sign in again to continue.',
-  },
-  expiredPassword: {
-    title: 'Your password has expired',
-    body: 'Changing an expired password (new password, one-time code check, done) is not available in this version yet.',
-  },
-  otpRegister: {
-    title: 'Set up two-step verification',
-    body: 'Registering an authenticator app with a QR code or a manual key is not available in this version yet.',
-  },
-  otpGuide: {
-    title: 'Authenticator app guide',
-    body: 'An authenticator app on your phone generates the 6-digit code you enter when signing in. The step-by-step guide will be added here.',
-  },
+  ...enAuth,
+  ...enAccount,
   error: {
     title: 'Something went wrong',
     notFoundTitle: 'Page not found',

@@ -1,4 +1,6 @@
 import type { Messages } from './en';
+import { koAccount } from './ko-account';
+import { koAuth } from './ko-auth';
 
 /** Korean messages; Korean is the default and the fallback language. */
 export const ko: Messages = {
@@ -31,6 +33,7 @@ export const ko: Messages = {
     label: '계정 메뉴',
     settings: '계정 설정',
     signOut: '로그아웃',
+    signedInAs: '로그인 계정',
   },
   dashboard: {
     assets: {
@@ -71,46 +74,9 @@ export const ko: Messages = {
       emptyTitle: '조직 관리 기능은 아직 제공되지 않습니다',
       emptyBody: '조직의 구성원, 그룹, 지갑, 주소록을 여기에서 관리하게 됩니다.',
     },
-    account: {
-      title: '계정 설정',
-      emptyTitle: '계정 설정은 아직 제공되지 않습니다',
-      emptyBody: '이름, 사용 언어, 비밀번호 설정이 여기에 표시됩니다.',
-    },
   },
-  login: {
-    title: '로그인',
-    subtitle: '조직의 커스터디 대시보드에 로그인하세요.',
-    email: '이메일',
-    emailPlaceholder: 'name@company.com',
-    password: '비밀번호',
-    passwordPlaceholder: '비밀번호를 입력하세요',
-    submit: '로그인',
-    forgot: '비밀번호를 잊으셨나요?',
-    guestNotice: '계속하려면 로그인하세요.',
-    noticeTitle: '안내',
-    failedTitle: '로그인에 실패했습니다',
-    otpPending: '비밀번호가 확인되었습니다. 인증 앱의 일회용 코드 입력은 이 버전에서 아직 제공되지 않습니다.',
-    securityNote: '로그인은 인증 앱의 일회용 코드로 보호됩니다.',
-    forgotTitle: '비밀번호 재설정',
-    forgotBody: '이메일을 통한 비밀번호 찾기는 이 버전에서 아직 제공되지 않습니다.',
-    backToLogin: '로그인으로 돌아가기',
-  },
-  logout: {
-    title: '로그아웃되었습니다',
-    body: '세션이 종료되었습니다. 계속하려면 다시 로그인하세요.',
-  },
-  expiredPassword: {
-    title: '비밀번호가 만료되었습니다',
-    body: '만료된 비밀번호 변경(새 비밀번호 입력, 일회용 코드 확인, 완료)은 이 버전에서 아직 제공되지 않습니다.',
-  },
-  otpRegister: {
-    title: '2단계 인증 등록',
-    body: 'QR 코드 또는 직접 키 입력으로 인증 앱을 등록하는 기능은 이 버전에서 아직 제공되지 않습니다.',
-  },
-  otpGuide: {
-    title: '인증 앱 안내',
-    body: '휴대폰의 인증 앱이 로그인할 때 입력하는 6자리 코드를 만들어 줍니다. 단계별 안내가 여기에 추가될 예정입니다.',
-  },
+  ...koAuth,
+  ...koAccount,
   error: {
     title: '문제가 발생했습니다',
     notFoundTitle: '페이지를 찾을 수 없습니다',

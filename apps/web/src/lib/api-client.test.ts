@@ -2,8 +2,13 @@ import { MissingCallInputError, systemInfoCall, updateNameCall } from '@vaultlin
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { i18n } from '../i18n';
 import { jsonResponse } from '../test/render';
-import { callApi, toQueryString } from './api-client';
+import { callApi, readCookie, toQueryString } from './api-client';
 import { ApiError } from './error-reader';
+
+function setCookie(cookie: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the client reads document.cookie, so the test writes it
+  document.cookie = cookie;
+}
 
 const MEMBER_ID = '0b6f7c1e-8a4d-4e2b-9f3a-2c5d7e9f1a3b';
 
@@ -62,6 +67,28 @@ describe('callApi', () => {
     expect(url).toBe('/api/v1/organization/members/a%20b/name');
     expect(init).toMatchObject({ method: 'PATCH', credentials: 'same-origin', body: JSON.stringify(body) });
     expect(init?.headers).toMatchObject({ 'Accept-Language': 'en', 'Content-Type': 'application/json' });
+  });
+
+  it('sends the current CSRF cookie with state-changing calls only', async () => {
+    fetchSpy.mockResolvedValue(jsonResponse({ code: '7', message: 'mismatch' }, 400));
+    const body = { userName: 'Kim', firstName: 'Minji', lastName: 'Kim' };
+    setCookie('vl_csrf=first-token; path=/');
+    await callApi(updateNameCall, { params: { memberId: MEMBER_ID }, body }).catch(() => undefined);
+    // Rotated (as at login): the next call sends the new value.
+    setCookie('vl_csrf=second%20token; path=/');
+    await callApi(updateNameCall, { params: { memberId: MEMBER_ID }, body }).catch(() => undefined);
+    await callApi(systemInfoCall).catch(() => undefined);
+    const headers = fetchSpy.mock.calls.map(([, init]) => init?.headers as Record<string, string>);
+    expect(headers[0]?.['x-csrf-token']).toBe('first-token');
+    expect(headers[1]?.['x-csrf-token']).toBe('second token');
+    expect(headers[2]).not.toHaveProperty('x-csrf-token');
+    setCookie('vl_csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/');
+  });
+
+  it('reads one cookie among others', () => {
+    expect(readCookie('vl_csrf', 'a=1; vl_csrf=abc; b=2')).toBe('abc');
+    expect(readCookie('vl_csrf', 'vl_csrf_old=x')).toBeUndefined();
+    expect(readCookie('vl_csrf', '')).toBeUndefined();
   });
 
   it('serializes the query and leaves out empty values', () => {

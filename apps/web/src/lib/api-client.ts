@@ -17,6 +17,26 @@ export interface CallOptions<C extends AnyCall> {
   signal?: AbortSignal;
 }
 
+/** The readable cookie the server sets on any answer when absent, and rotates at login. */
+export const CSRF_COOKIE = 'vl_csrf';
+/** Every state-changing call repeats the cookie's value in this header (double-submit). */
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** One cookie's value from `document.cookie` (or the given cookie string); undefined when absent. */
+export function readCookie(name: string, cookies: string = typeof document === 'undefined' ? '' : document.cookie) {
+  for (const part of cookies.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const value = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
+}
+
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 
 /** `?a=1&b=x&b=y`; empty values are left out so an unset filter never reaches the server as ''. */
@@ -52,6 +72,11 @@ export async function callApi<C extends AnyCall>(call: C, options: CallOptions<C
   }
 
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
+  if (call.method !== 'GET') {
+    // Read at send time, never cached: the server rotates the token at login.
+    const csrf = readCookie(CSRF_COOKIE);
+    if (csrf) headers[CSRF_HEADER] = csrf;
+  }
   let body: string | undefined;
   if (call.body) {
     headers['Content-Type'] = 'application/json';

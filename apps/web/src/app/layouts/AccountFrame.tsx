@@ -6,7 +6,7 @@ import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { VersionBadge } from '../../features/system/VersionBadge';
 
 /** The centered-card frame shared by the account screens and the error page. */
-export function AccountFrame({ children }: { children: ReactNode }) {
+export function AccountFrame({ children, width = 440 }: { children: ReactNode; width?: number }) {
   const { t } = useTranslation();
   return (
     <Box
@@ -21,7 +21,7 @@ export function AccountFrame({ children }: { children: ReactNode }) {
         <LanguageSwitch />
       </Group>
       <Center px="md" py={{ base: 24, sm: 48 }}>
-        <Stack w="100%" maw={440} gap="lg">
+        <Stack w="100%" maw={width} gap="lg">
           <Paper shadow="md" p={{ base: 'lg', sm: 40 }} withBorder>
             {children}
           </Paper>

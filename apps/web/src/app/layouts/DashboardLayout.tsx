@@ -1,4 +1,4 @@
-import { ActionIcon, AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +15,11 @@ import {
   WithdrawIcon,
 } from '../../components/icons';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { SessionProvider } from '../../features/session/SessionProvider';
 import { VersionBadge } from '../../features/system/VersionBadge';
 import type { en } from '../../i18n/en';
 import { PATHS } from '../paths';
+import { AccountMenu } from './AccountMenu';
 
 interface NavItem {
   to: string;
@@ -44,7 +46,16 @@ function isActive(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
+/** Every dashboard screen needs a signed-in account: the session is loaded (or left) first. */
 export function DashboardLayout() {
+  return (
+    <SessionProvider loginPath={PATHS.login} logoutPath={PATHS.logout}>
+      <DashboardShell />
+    </SessionProvider>
+  );
+}
+
+function DashboardShell() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -81,24 +92,7 @@ export function DashboardLayout() {
           </Group>
           <Group gap="md" wrap="nowrap">
             <LanguageSwitch />
-            <Menu position="bottom-end" width={200} shadow="md">
-              <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" size={36} radius="xl" aria-label={t('accountMenu.label')}>
-                  <Avatar size={30} radius="xl" color="indigo" variant="light">
-                    <AccountIcon size={16} />
-                  </Avatar>
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item component={Link} to={PATHS.account}>
-                  {t('accountMenu.settings')}
-                </Menu.Item>
-                <Menu.Divider />
-                <Menu.Item component={Link} to={PATHS.logout} color="red">
-                  {t('accountMenu.signOut')}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <AccountMenu settingsPath={PATHS.account} logoutPath={PATHS.logout} />
           </Group>
         </Group>
       </AppShell.Header>

@@ -1,48 +1,35 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { emailSchema, translateIssues, validationMessage } from '@vaultline/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { emailSchema } from '@vaultline/contracts';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import type { AppLanguage } from '../../i18n';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
-import { readErrorCode } from '../../lib/error-reader';
-import { type LoginCredentials, useLoginMutation } from './api';
-import { type LoginStepAfterPassword, nextLoginStep } from './login-answer';
-
-function validateEmail(value: string, lang: AppLanguage): string | null {
-  const result = emailSchema.safeParse(value);
-  return result.success ? null : (translateIssues(result.error.issues, lang)[0]?.message ?? null);
-}
-
-function validatePassword(value: string, lang: AppLanguage): string | null {
-  // Only presence is checked here: the password rules apply when a password is set, not when it is typed to sign in.
-  return value ? null : validationMessage('validation.required', lang);
-}
+import { requiredError, schemaError } from '../../lib/form-validation';
+import { LoginNoticeAlert } from './LoginNoticeAlert';
+import type { LoginAttempt, LoginNotice } from './login-machine';
+import { SubmitButton } from './SubmitButton';
 
 export interface LoginFormProps {
   defaultEmail?: string;
-  /** Where the "Forgot password?" link leads; the app decides the route. */
-  forgotHref: string;
-  onSignedIn: () => void;
-  /** The password was right but no authenticator is registered yet. */
-  onRegisterOtp: (memberId: string, ticket: string | undefined) => void;
+  notice: LoginNotice | null;
+  pending: boolean;
+  /** Where "Forgot password?" leads for the typed email; the app decides the route. */
+  forgotHref: (email: string) => string;
+  onSubmit: (attempt: LoginAttempt) => void;
 }
 
-export function LoginForm({ defaultEmail = '', forgotHref, onSignedIn, onRegisterOtp }: LoginFormProps) {
+/** Step 1 of signing in: email and password. */
+export function LoginForm({ defaultEmail = '', notice, pending, forgotHref, onSubmit }: LoginFormProps) {
   const { t } = useTranslation();
   const lang = useAppLanguage();
-  const login = useLoginMutation();
-  // An answer the form explains itself instead of leaving the screen.
-  const [pending, setPending] = useState<Exclude<LoginStepAfterPassword, { kind: 'signedIn' | 'registerOtp' }>>();
-  const answerError = useMemo(() => (pending?.kind === 'message' ? readErrorCode(pending.code) : null), [pending]);
-  const form = useForm<LoginCredentials>({
+  const form = useForm<LoginAttempt>({
     mode: 'controlled',
     initialValues: { email: defaultEmail, password: '' },
     validate: {
-      email: (value) => validateEmail(value, lang),
-      password: (value) => validatePassword(value, lang),
+      email: (value) => schemaError(emailSchema, value, lang),
+      // Only presence: the password rules apply when a password is set, not when it is typed to sign in.
+      password: (value) => requiredError(value, lang),
     },
   });
 
@@ -52,38 +39,21 @@ export function LoginForm({ defaultEmail = '', forgotHref, onSignedIn, onRegiste
     if (Object.keys(form.errors).length > 0) form.validate();
   }, [lang]);
 
-  const submit = form.onSubmit((values) => {
-    setPending(undefined);
-    login.mutate(
-      { email: values.email.trim(), password: values.password },
-      {
-        onSuccess: (answer) => {
-          const step = nextLoginStep(answer);
-          if (step.kind === 'signedIn') onSignedIn();
-          else if (step.kind === 'registerOtp') onRegisterOtp(step.memberId, step.ticket);
-          else setPending(step);
-        },
-      },
-    );
-  });
+  // A refused password is cleared so the next attempt starts from an empty field.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: react to a new notice only
+  useEffect(() => {
+    if (notice?.kind === 'wrongPassword' || notice?.kind === 'locked') {
+      form.setFieldValue('password', '');
+      if (notice.kind === 'wrongPassword') form.getInputNode('password')?.focus();
+    }
+  }, [notice]);
+
+  const submit = form.onSubmit((values) => onSubmit({ email: values.email.trim(), password: values.password }));
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {login.error ? <ErrorAlert error={login.error} title={t('login.failedTitle')} /> : null}
-        {answerError ? (
-          <ErrorAlert
-            error={answerError}
-            // A wrong password is a failure; an IP check is a step the member still has to take.
-            title={answerError.code === '4005' ? t('login.failedTitle') : t('login.noticeTitle')}
-            color="orange"
-          />
-        ) : null}
-        {pending?.kind === 'enterOtp' ? (
-          <Alert data-testid="otp-pending" color="indigo" variant="light" radius="md">
-            {t('login.otpPending')}
-          </Alert>
-        ) : null}
+        {notice ? <LoginNoticeAlert notice={notice} forgotHref={forgotHref(form.values.email.trim())} /> : null}
         <TextInput
           label={t('login.email')}
           placeholder={t('login.emailPlaceholder')}
@@ -102,13 +72,11 @@ export function LoginForm({ defaultEmail = '', forgotHref, onSignedIn, onRegiste
           {...form.getInputProps('password')}
         />
         <Group justify="flex-end" mt={-6}>
-          <Anchor component={Link} to={forgotHref} size="sm" fw={500}>
+          <Anchor component={Link} to={forgotHref(form.values.email.trim())} size="sm" fw={500}>
             {t('login.forgot')}
           </Anchor>
         </Group>
-        <Button type="submit" size="md" fullWidth loading={login.isPending}>
-          {t('login.submit')}
-        </Button>
+        <SubmitButton loading={pending}>{t('login.submit')}</SubmitButton>
       </Stack>
     </form>
   );

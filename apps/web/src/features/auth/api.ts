@@ -1,34 +1,116 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type LoginAnswer, memberLoginCall, publicKeyCall } from '@vaultline/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  type LoginAnswer,
+  loginIpVerifyCall,
+  memberLoginCall,
+  otpRegistrationConfirmCall,
+  otpRegistrationStartCall,
+  passphraseRecoverCall,
+  passphraseResetCall,
+  passphraseVerifyCall,
+} from '@vaultline/contracts';
 import { callApi } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
-import { encryptSecret } from '../../lib/secret-encryption';
+import { useWithSecrets } from '../../lib/secrets';
 
 export interface LoginCredentials {
   email: string;
   password: string;
+  /** The second step: the same email and password again with the authenticator's code. */
+  otpCode?: string;
 }
 
-const PUBLIC_KEY_QUERY = ['auth', 'public-key'] as const;
-
-/**
- * Signs in: fetches the server's public key (cached for the visit), encrypts the password with
- * it and sends the login call. Any failure on the way arrives as an `ApiError`.
- */
+/** Signs in; the password (and code) are encrypted with the server's public key before sending. */
 export function useLoginMutation() {
-  const queryClient = useQueryClient();
+  const withSecrets = useWithSecrets();
   return useMutation<LoginAnswer, ApiError, LoginCredentials>({
     mutationKey: ['auth', 'login'],
-    mutationFn: async ({ email, password }) => {
-      const key = await queryClient.fetchQuery({
-        queryKey: PUBLIC_KEY_QUERY,
-        queryFn: ({ signal }) => callApi(publicKeyCall, { signal }),
-        staleTime: 10 * 60_000,
-      });
-      const passphrase = await encryptSecret(password, key.publicKey);
-      return callApi(memberLoginCall, { body: { email, passphrase } });
-    },
-    // A rotated key makes the next attempt fetch a fresh one.
-    onError: () => queryClient.removeQueries({ queryKey: PUBLIC_KEY_QUERY }),
+    mutationFn: ({ email, password, otpCode }) =>
+      withSecrets(async (encrypt) => {
+        const passphrase = await encrypt(password);
+        const body = otpCode ? { email, passphrase, otpCode: await encrypt(otpCode) } : { email, passphrase };
+        return callApi(memberLoginCall, { body });
+      }),
+  });
+}
+
+/** Forgotten password, step 1: always answers ok, so nobody can probe which emails exist. */
+export function useRecoverMutation() {
+  return useMutation<{ ok: true }, ApiError, { email: string }>({
+    mutationKey: ['auth', 'recover'],
+    mutationFn: (body) => callApi(passphraseRecoverCall, { body }),
+  });
+}
+
+/** Checks an emailed reset link (or an expired-password ticket) before asking for the new password. */
+export function usePassphraseVerify(memberId: string, token: string) {
+  return useQuery({
+    queryKey: ['auth', 'passphrase-verify', memberId, token],
+    queryFn: ({ signal }) => callApi(passphraseVerifyCall, { params: { memberId }, body: { token }, signal }),
+    enabled: Boolean(memberId && token),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+export interface ResetInput {
+  memberId: string;
+  /** The emailed token, or the ticket of an expired password. */
+  token: string;
+  newPassword: string;
+  otpCode?: string;
+}
+
+export function useResetMutation() {
+  const withSecrets = useWithSecrets();
+  return useMutation<{ ok: true }, ApiError, ResetInput>({
+    mutationKey: ['auth', 'reset'],
+    mutationFn: ({ memberId, token, newPassword, otpCode }) =>
+      withSecrets(async (encrypt) => {
+        const newPassphrase = await encrypt(newPassword);
+        const body = otpCode ? { token, newPassphrase, otpCode: await encrypt(otpCode) } : { token, newPassphrase };
+        return callApi(passphraseResetCall, { params: { memberId }, body });
+      }),
+  });
+}
+
+/**
+ * Verifies a new sign-in IP with the emailed code. A query, not a mutation: it runs once per link
+ * even when the screen mounts twice, so a second run cannot turn success into "already verified".
+ */
+export function useLoginIpVerify(memberId: string, loginIpId: string, code: string) {
+  return useQuery({
+    queryKey: ['auth', 'login-ip-verify', memberId, loginIpId, code],
+    queryFn: ({ signal }) => callApi(loginIpVerifyCall, { params: { memberId, loginIpId }, body: { code }, signal }),
+    enabled: Boolean(memberId && loginIpId && code),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+/** A new authenticator secret for the ticket; a query so the secret on screen is the one the server keeps. */
+export function useOtpRegistrationStart(memberId: string, ticket: string) {
+  return useQuery({
+    queryKey: ['auth', 'otp-registration', memberId, ticket],
+    queryFn: ({ signal }) => callApi(otpRegistrationStartCall, { params: { memberId }, body: { ticket }, signal }),
+    enabled: Boolean(memberId && ticket),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+export function useOtpRegistrationConfirm() {
+  const withSecrets = useWithSecrets();
+  return useMutation<LoginAnswer, ApiError, { memberId: string; ticket: string; otpCode: string }>({
+    mutationKey: ['auth', 'otp-registration-confirm'],
+    mutationFn: ({ memberId, ticket, otpCode }) =>
+      withSecrets(async (encrypt) =>
+        callApi(otpRegistrationConfirmCall, {
+          params: { memberId },
+          body: { ticket, otpCode: await encrypt(otpCode) },
+        }),
+      ),
   });
 }

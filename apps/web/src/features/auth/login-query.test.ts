@@ -1,16 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { readLoginQuery, withoutGuestAccessError } from './login-query';
+import { loginSearch, readLoginQuery, withoutGuestAccessError } from './login-query';
 
 describe('login query', () => {
-  it('reads email, redirect, error and step', () => {
-    const query = readLoginQuery(new URLSearchParams('email=a%40b.co&redirect=/dashboard&error=4001&step=forgot'));
-    expect(query).toEqual({
+  it('reads email, redirect, error and mode', () => {
+    const query = readLoginQuery(new URLSearchParams('email=a%40b.co&redirect=/dashboard&error=4001&mode=forgot'));
+    expect(query).toMatchObject({
+      mode: 'forgot',
       email: 'a@b.co',
       redirect: '/dashboard',
       errorCode: '4001',
       guestAccess: false,
-      step: 'forgot',
     });
+    expect(readLoginQuery(new URLSearchParams('step=forgot')).mode).toBe('forgot');
+    expect(readLoginQuery(new URLSearchParams('mode=nonsense')).mode).toBe('login');
+  });
+
+  it('reads the reset and IP verification links', () => {
+    expect(readLoginQuery(new URLSearchParams('mode=reset&memberId=m1&token=t1'))).toMatchObject({
+      mode: 'reset',
+      memberId: 'm1',
+      token: 't1',
+    });
+    expect(readLoginQuery(new URLSearchParams('mode=verify-ip&memberId=m1&loginIpId=ip1&code=c1'))).toMatchObject({
+      mode: 'verify-ip',
+      memberId: 'm1',
+      loginIpId: 'ip1',
+      code: 'c1',
+    });
+  });
+
+  it('builds the search of another mode, keeping email and redirect', () => {
+    expect(loginSearch('forgot', { email: 'a@b.co', redirect: '/dashboard/wallets' })).toBe(
+      '?mode=forgot&email=a%40b.co&redirect=%2Fdashboard%2Fwallets',
+    );
+    expect(loginSearch('login')).toBe('');
   });
 
   it('treats the guest-access error as a notice, not an error code', () => {

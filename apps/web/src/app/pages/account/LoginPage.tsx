@@ -1,15 +1,17 @@
-import { Alert, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { ShieldIcon } from '../../../components/icons';
-import { LoginForm } from '../../../features/auth/LoginForm';
-import { readLoginQuery, withoutGuestAccessError } from '../../../features/auth/login-query';
+import { ForgotPasswordFlow } from '../../../features/auth/ForgotPasswordFlow';
+import { LoginFlow } from '../../../features/auth/LoginFlow';
+import { loginSearch, readLoginQuery, withoutGuestAccessError } from '../../../features/auth/login-query';
+import { ResetPasswordFlow } from '../../../features/auth/ResetPasswordFlow';
+import { VerifyIpFlow } from '../../../features/auth/VerifyIpFlow';
 import { readErrorCode } from '../../../lib/error-reader';
 import { PATHS, safeRedirect } from '../../paths';
-import { AccountNotice } from './AccountNotice';
 
+/** The login route and its query modes: sign-in, forgotten password, reset link, IP verification link. */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -26,51 +28,56 @@ export function LoginPage() {
     const search = next.toString();
     navigate(
       { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
-      {
-        replace: true,
-        state: location.state,
-      },
+      { replace: true, state: location.state },
     );
   }, [location, navigate]);
 
-  if (query.step === 'forgot') {
-    return <AccountNotice title={t('login.forgotTitle')} body={t('login.forgotBody')} />;
+  const href = (mode: Parameters<typeof loginSearch>[0], email?: string) =>
+    `${PATHS.login}${loginSearch(mode, { email, redirect: query.redirect })}`;
+
+  switch (query.mode) {
+    case 'forgot':
+      return <ForgotPasswordFlow key="forgot" defaultEmail={query.email} loginHref={href('login', query.email)} />;
+    case 'reset':
+      return (
+        <ResetPasswordFlow
+          memberId={query.memberId}
+          token={query.token}
+          loginHref={(email) => href('login', email)}
+          forgotHref={href('forgot', query.email)}
+        />
+      );
+    case 'verify-ip':
+      return (
+        <VerifyIpFlow
+          memberId={query.memberId}
+          loginIpId={query.loginIpId}
+          code={query.code}
+          loginHref={href('login', query.email)}
+        />
+      );
   }
 
-  const forgot = new URLSearchParams(searchParams);
-  forgot.set('step', 'forgot');
-
   return (
-    <Stack gap="lg">
-      <Stack gap={6}>
-        <Title order={1} fz={26}>
-          {t('login.title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('login.subtitle')}
-        </Text>
-      </Stack>
-      {guestNotice ? (
-        <Alert data-testid="guest-notice" color="indigo" variant="light" radius="md">
-          {t('login.guestNotice')}
-        </Alert>
-      ) : null}
-      {queryError ? <ErrorAlert error={queryError} title={t('login.noticeTitle')} color="orange" /> : null}
-      <LoginForm
-        // A new ?email= (e.g. from an invitation link) starts a fresh form.
-        key={query.email}
-        defaultEmail={query.email}
-        forgotHref={`${PATHS.login}?${forgot.toString()}`}
-        onSignedIn={() => navigate(safeRedirect(query.redirect), { replace: true })}
-        onRegisterOtp={(memberId, ticket) => navigate(PATHS.otpRegister, { state: { memberId, ticket } })}
-      />
-      <Divider />
-      <Group gap={8} wrap="nowrap" c="dimmed">
-        <ShieldIcon size={16} />
-        <Text size="xs" c="dimmed">
-          {t('login.securityNote')}
-        </Text>
-      </Group>
-    </Stack>
+    <LoginFlow
+      // A new ?email= (e.g. from an invitation link) starts a fresh form.
+      key={query.email}
+      defaultEmail={query.email}
+      redirect={query.redirect}
+      forgotHref={(email) => href('forgot', email)}
+      banner={
+        <>
+          {guestNotice ? (
+            <Alert data-testid="guest-notice" color="indigo" variant="light" radius="md">
+              {t('login.guestNotice')}
+            </Alert>
+          ) : null}
+          {queryError ? <ErrorAlert error={queryError} title={t('login.noticeTitle')} color="orange" /> : null}
+        </>
+      }
+      onSignedIn={() => navigate(safeRedirect(query.redirect), { replace: true })}
+      onRegisterOtp={() => navigate(PATHS.otpGuide)}
+      onPasswordExpired={() => navigate(PATHS.expiredPassword)}
+    />
   );
 }

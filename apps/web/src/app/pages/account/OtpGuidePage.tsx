@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
-import { AccountNotice } from './AccountNotice';
+import { readOtpRegistration } from '../../../features/auth/auth-storage';
+import { OtpGuide } from '../../../features/auth/OtpGuide';
+import { PATHS } from '../../paths';
 
 export function OtpGuidePage() {
-  const { t } = useTranslation();
-  return <AccountNotice title={t('otpGuide.title')} body={t('otpGuide.body')} />;
+  return <OtpGuide continueHref={PATHS.otpRegister} hasRegistration={readOtpRegistration() !== null} />;
 }

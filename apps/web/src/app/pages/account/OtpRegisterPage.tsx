@@ -1,7 +1,18 @@
-import { useTranslation } from 'react-i18next';
-import { AccountNotice } from './AccountNotice';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { readOtpRegistration } from '../../../features/auth/auth-storage';
+import { OtpRegistration } from '../../../features/auth/OtpRegistration';
+import { PATHS, safeRedirect } from '../../paths';
 
 export function OtpRegisterPage() {
-  const { t } = useTranslation();
-  return <AccountNotice title={t('otpRegister.title')} body={t('otpRegister.body')} />;
+  const navigate = useNavigate();
+  const [registration] = useState(readOtpRegistration);
+  return (
+    <OtpRegistration
+      registration={registration}
+      guideHref={PATHS.otpGuide}
+      loginHref={PATHS.login}
+      onSignedIn={(redirect) => navigate(safeRedirect(redirect), { replace: true })}
+    />
+  );
 }

@@ -4,15 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageEmptyState } from '../../../components/PageEmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 
-export type DashboardSection =
-  | 'assets'
-  | 'wallets'
-  | 'approvals'
-  | 'withdraw'
-  | 'tokens'
-  | 'staking'
-  | 'organization'
-  | 'account';
+export type DashboardSection = 'assets' | 'wallets' | 'approvals' | 'withdraw' | 'tokens' | 'staking' | 'organization';
 
 /** A dashboard screen before its content exists: its title and an honest note of what will be shown. */
 export function DashboardPlaceholder({ section, children }: { section: DashboardSection; children?: ReactNode }) {

@@ -1,0 +1,103 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppLanguage } from '../i18n/useAppLanguage';
+import { OTP_CODES } from '../lib/error-fields';
+import type { ApiError } from '../lib/error-reader';
+import { otpError } from '../lib/form-validation';
+import { ErrorAlert } from './ErrorAlert';
+import { AlertIcon } from './icons';
+import { OtpCodeInput } from './OtpCodeInput';
+
+export interface OtpConfirmDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  /** What is about to happen, in a sentence or two. */
+  children: ReactNode;
+  confirmLabel: string;
+  pending: boolean;
+  /** The server's answer to the last attempt: a wrong or used code is shown at the field. */
+  error: ApiError | null;
+  onConfirm: (otpCode: string) => void;
+  testId?: string;
+}
+
+/** A destructive action confirmed with a fresh code from the authenticator app. */
+export function OtpConfirmDialog({
+  opened,
+  onClose,
+  title,
+  children,
+  confirmLabel,
+  pending,
+  error,
+  onConfirm,
+  testId,
+}: OtpConfirmDialogProps) {
+  const { t } = useTranslation();
+  const lang = useAppLanguage();
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!opened) {
+      setCode('');
+      setFieldError(null);
+    }
+  }, [opened]);
+
+  useEffect(() => {
+    if (error && OTP_CODES.includes(error.code)) {
+      setCode('');
+      setFieldError(error.messageIn(lang));
+    }
+  }, [error, lang]);
+
+  const submit = (value: string) => {
+    const problem = otpError(value, lang);
+    setFieldError(problem);
+    if (!problem) onConfirm(value);
+  };
+  const formError = error && !OTP_CODES.includes(error.code) ? error : null;
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered radius="lg" size="md" data-testid={testId}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit(code);
+        }}
+      >
+        <Stack gap="md">
+          <Alert color="red" variant="light" radius="md" icon={<AlertIcon size={18} />}>
+            <Text size="sm" component="div">
+              {children}
+            </Text>
+          </Alert>
+          {formError ? <ErrorAlert error={formError} title={t('common.failedTitle')} /> : null}
+          <OtpCodeInput
+            value={code}
+            onChange={(value) => {
+              setCode(value);
+              setFieldError(null);
+            }}
+            description={t('common.otpConfirmHint')}
+            error={fieldError}
+            withAsterisk
+            data-autofocus
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" color="red" loading={pending}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

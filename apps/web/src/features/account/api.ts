@@ -1,0 +1,50 @@
+import { useMutation } from '@tanstack/react-query';
+import { type Language, type Me, updateLanguageCall, updateNameCall, updatePassphraseCall } from '@vaultline/contracts';
+import { callApi } from '../../lib/api-client';
+import type { ApiError } from '../../lib/error-reader';
+import { useWithSecrets } from '../../lib/secrets';
+
+export interface NameValues {
+  userName: string;
+  firstName: string;
+  lastName: string;
+}
+
+export function useUpdateName(memberId: string) {
+  return useMutation<Me, ApiError, NameValues>({
+    mutationKey: ['account', 'name'],
+    mutationFn: (body) => callApi(updateNameCall, { params: { memberId }, body }),
+  });
+}
+
+export function useUpdateLanguage(memberId: string) {
+  return useMutation<Me, ApiError, Language>({
+    mutationKey: ['account', 'language'],
+    mutationFn: (language) => callApi(updateLanguageCall, { params: { memberId }, body: { language } }),
+  });
+}
+
+export interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
+  otpCode: string;
+}
+
+/** Changes the password; all three secrets travel encrypted. */
+export function useUpdatePassphrase(memberId: string) {
+  const withSecrets = useWithSecrets();
+  return useMutation<{ ok: true }, ApiError, PasswordChange>({
+    mutationKey: ['account', 'passphrase'],
+    mutationFn: ({ currentPassword, newPassword, otpCode }) =>
+      withSecrets(async (encrypt) =>
+        callApi(updatePassphraseCall, {
+          params: { memberId },
+          body: {
+            currentPassphrase: await encrypt(currentPassword),
+            newPassphrase: await encrypt(newPassword),
+            otpCode: await encrypt(otpCode),
+          },
+        }),
+      ),
+  });
+}

@@ -1,0 +1,170 @@
+import { Button, Group, Stack, Stepper, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { CheckIcon, ClockIcon, LockIcon } from '../../components/icons';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { OtpCodeInput } from '../../components/OtpCodeInput';
+import { ScreenTitle } from '../../components/ScreenTitle';
+import { showErrorAtField, useNewPasswordForm } from '../../components/useNewPasswordForm';
+import { useAppLanguage } from '../../i18n/useAppLanguage';
+import { newPasswordErrorField } from '../../lib/error-fields';
+import type { ApiError } from '../../lib/error-reader';
+import { useResetMutation } from './api';
+import { clearAuthStorage, EXPIRED_PASSWORD_KEY, type ExpiredPasswordState } from './auth-storage';
+import { ResultPanel } from './ResultPanel';
+
+/** The Stepper's index once all three steps are complete. */
+const DONE = 3;
+
+export interface ExpiredPasswordFlowProps {
+  expired: ExpiredPasswordState | null;
+  loginHref: (email: string) => string;
+}
+
+/** The expired-password change in three steps: new password, authenticator code, done. */
+export function ExpiredPasswordFlow({ expired, loginHref }: ExpiredPasswordFlowProps) {
+  const { t } = useTranslation();
+  if (!expired) {
+    return (
+      <ResultPanel
+        testId="expired-missing"
+        icon={<ClockIcon size={22} />}
+        title={t('expiredPassword.missingTitle')}
+        body={t('expiredPassword.missingBody')}
+        action={{ label: t('login.backToLogin'), to: loginHref('') }}
+      />
+    );
+  }
+  return <ExpiredPasswordSteps expired={expired} loginHref={loginHref} />;
+}
+
+function ExpiredPasswordSteps({
+  expired,
+  loginHref,
+}: {
+  expired: ExpiredPasswordState;
+  loginHref: (email: string) => string;
+}) {
+  const { t } = useTranslation();
+  const lang = useAppLanguage();
+  const reset = useResetMutation();
+  const form = useNewPasswordForm({ email: expired.email, withOtp: true });
+  const [active, setActive] = useState(0);
+  const [formError, setFormError] = useState<ApiError | null>(null);
+
+  const next = () => {
+    const password = form.validateField('newPassword');
+    const confirmation = form.validateField('confirmation');
+    if (!password.hasError && !confirmation.hasError) setActive(1);
+  };
+
+  const submit = () => {
+    if (form.validateField('otpCode').hasError || reset.isPending) return;
+    setFormError(null);
+    reset.mutate(
+      {
+        memberId: expired.memberId,
+        token: expired.ticket,
+        newPassword: form.values.newPassword,
+        otpCode: form.values.otpCode,
+      },
+      {
+        onSuccess: () => {
+          clearAuthStorage(EXPIRED_PASSWORD_KEY);
+          setActive(DONE);
+        },
+        onError: (error) => {
+          if (!showErrorAtField(form, error, lang)) return setFormError(error);
+          // A refused password goes back to step 1, its message at the field; a wrong code stays here.
+          if (newPasswordErrorField(error) === 'newPassword') setActive(0);
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="lg" data-testid="expired-password">
+      {active < DONE ? (
+        <ScreenTitle
+          icon={<LockIcon size={22} />}
+          color="orange"
+          title={t('expiredPassword.title')}
+          description={t('expiredPassword.body', { email: expired.email })}
+        />
+      ) : null}
+      <Stepper
+        active={active}
+        size="sm"
+        iconSize={30}
+        allowNextStepsSelect={false}
+        onStepClick={(step) => step < active && active < DONE && setActive(step)}
+      >
+        <Stepper.Step
+          label={t('expiredPassword.stepPassword')}
+          description={t('expiredPassword.stepPasswordDescription')}
+        >
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              next();
+            }}
+          >
+            <Stack gap="md" pt="md">
+              <input type="email" name="username" autoComplete="username" value={expired.email} readOnly hidden />
+              <NewPasswordFields form={form} autoFocus />
+              <Button type="submit" size="md" fullWidth>
+                {t('expiredPassword.next')}
+              </Button>
+            </Stack>
+          </form>
+        </Stepper.Step>
+        <Stepper.Step label={t('expiredPassword.stepOtp')} description={t('expiredPassword.stepOtpDescription')}>
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <Stack gap="md" pt="md">
+              <Text size="sm" c="dimmed">
+                {t('expiredPassword.otpBody')}
+              </Text>
+              {formError ? <ErrorAlert error={formError} title={t('expiredPassword.failedTitle')} /> : null}
+              <OtpCodeInput
+                withAsterisk
+                autoFocus
+                {...form.getInputProps('otpCode')}
+                value={form.values.otpCode}
+                onChange={(value) => form.setFieldValue('otpCode', value)}
+              />
+              <Group grow>
+                <Button variant="default" size="md" onClick={() => setActive(0)} disabled={reset.isPending}>
+                  {t('expiredPassword.back')}
+                </Button>
+                <Button type="submit" size="md" loading={reset.isPending}>
+                  {t('expiredPassword.submit')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Stepper.Step>
+        <Stepper.Step label={t('expiredPassword.stepDone')} description={t('expiredPassword.stepDoneDescription')} />
+        <Stepper.Completed>
+          <Stack pt="xl">
+            <ResultPanel
+              testId="expired-done"
+              icon={<CheckIcon size={24} />}
+              color="teal"
+              title={t('expiredPassword.doneTitle')}
+              body={t('expiredPassword.doneBody')}
+              action={{ label: t('login.submit'), to: loginHref(expired.email) }}
+            />
+          </Stack>
+        </Stepper.Completed>
+      </Stepper>
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { Alert, Anchor, Button, Center, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { emailSchema } from '@vaultline/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { KeyIcon, MailIcon } from '../../components/icons';
+import { ScreenTitle } from '../../components/ScreenTitle';
+import { useAppLanguage } from '../../i18n/useAppLanguage';
+import { schemaError } from '../../lib/form-validation';
+import { useRecoverMutation } from './api';
+import { SubmitButton } from './SubmitButton';
+
+/** Forgotten password: (1) the account email, (2) "email sent" with the link's validity and a resend. */
+export function ForgotPasswordFlow({ defaultEmail = '', loginHref }: { defaultEmail?: string; loginHref: string }) {
+  const { t } = useTranslation();
+  const lang = useAppLanguage();
+  const recover = useRecoverMutation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [resent, setResent] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: defaultEmail },
+    validate: { email: (value: string) => schemaError(emailSchema, value, lang) },
+  });
+
+  const send = (email: string, again = false) =>
+    recover.mutate(
+      { email },
+      {
+        onSuccess: () => {
+          setSentTo(email);
+          setResent(again);
+        },
+      },
+    );
+
+  const back = (
+    <Center>
+      <Anchor component={Link} to={loginHref} size="sm" fw={600}>
+        {t('login.backToLogin')}
+      </Anchor>
+    </Center>
+  );
+
+  if (sentTo) {
+    return (
+      <Stack gap="lg" data-testid="forgot-sent">
+        <ScreenTitle icon={<MailIcon size={22} />} color="teal" title={t('forgot.sentTitle')} />
+        <Paper withBorder radius="md" p="md" bg="gray.0">
+          <Stack gap={6}>
+            <Text size="sm" lh={1.6}>
+              {t('forgot.sentBody', { email: sentTo })}
+            </Text>
+            <Text size="sm" c="dimmed" lh={1.6}>
+              {t('forgot.sentValidity')}
+            </Text>
+          </Stack>
+        </Paper>
+        {resent ? (
+          <Alert color="teal" variant="light" radius="md">
+            {t('forgot.resent')}
+          </Alert>
+        ) : null}
+        {recover.error ? <ErrorAlert error={recover.error} title={t('login.failedTitle')} /> : null}
+        <Text size="xs" c="dimmed">
+          {t('forgot.sentHelp')}
+        </Text>
+        <Button variant="default" size="md" fullWidth loading={recover.isPending} onClick={() => send(sentTo, true)}>
+          {t('forgot.resend')}
+        </Button>
+        {back}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg" data-testid="forgot-form">
+      <ScreenTitle icon={<KeyIcon size={22} />} title={t('forgot.title')} description={t('forgot.body')} />
+      {recover.error ? <ErrorAlert error={recover.error} title={t('login.failedTitle')} /> : null}
+      <form noValidate onSubmit={form.onSubmit((values) => send(values.email.trim()))}>
+        <Stack gap="md">
+          <TextInput
+            label={t('login.email')}
+            placeholder={t('login.emailPlaceholder')}
+            type="email"
+            autoComplete="username"
+            size="md"
+            withAsterisk
+            {...form.getInputProps('email')}
+          />
+          <SubmitButton loading={recover.isPending}>{t('forgot.submit')}</SubmitButton>
+        </Stack>
+      </form>
+      {back}
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { AlertIcon, LockIcon, MailIcon } from '../../components/icons';
+import { useAppLanguage } from '../../i18n/useAppLanguage';
+import type { LoginNotice } from './login-machine';
+
+/** Explains the last login answer above the form: wrong password with attempts left, block, IP check. */
+export function LoginNoticeAlert({ notice, forgotHref }: { notice: LoginNotice; forgotHref: string }) {
+  const { t } = useTranslation();
+  const lang = useAppLanguage();
+  switch (notice.kind) {
+    case 'wrongPassword':
+      return (
+        <Alert
+          data-testid="wrong-password-notice"
+          color="orange"
+          variant="light"
+          radius="md"
+          title={t('login.wrongPasswordTitle')}
+          icon={<AlertIcon size={18} />}
+        >
+          <Text size="sm">{notice.error.messageIn(lang)}</Text>
+          {notice.remainingAttempts !== null ? (
+            <Text size="sm" fw={700} mt={4} data-testid="remaining-attempts">
+              {t('login.attemptsLeft', { count: notice.remainingAttempts })}
+            </Text>
+          ) : null}
+        </Alert>
+      );
+    case 'locked':
+      return (
+        <Alert
+          data-testid="locked-notice"
+          color="red"
+          variant="light"
+          radius="md"
+          title={t('login.lockedTitle')}
+          icon={<LockIcon size={18} />}
+        >
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{notice.error.messageIn(lang)}</Text>
+            <Button component={Link} to={forgotHref} size="xs" color="red" variant="filled">
+              {t('login.resetPassword')}
+            </Button>
+          </Stack>
+        </Alert>
+      );
+    case 'verifyIp':
+      return (
+        <Alert
+          data-testid="ip-notice"
+          color="indigo"
+          variant="light"
+          radius="md"
+          title={t('login.ipTitle')}
+          icon={<MailIcon size={18} />}
+        >
+          <Text size="sm">{notice.error.messageIn(lang)}</Text>
+          <Text size="sm" c="dimmed" mt={6}>
+            {t('login.ipHint', { email: notice.email })}
+          </Text>
+        </Alert>
+      );
+    case 'error':
+      return <ErrorAlert error={notice.error} title={t('login.failedTitle')} />;
+  }
+}

@@ -1,0 +1,143 @@
+import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { textSchema } from '@vaultline/contracts';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { notifySuccess } from '../../components/notify';
+import { useAppLanguage } from '../../i18n/useAppLanguage';
+import { schemaError } from '../../lib/form-validation';
+import { type Group as MemberGroup, useCreateGroup, useMemberChoices, useUpdateGroup } from './api';
+import { memberName } from './MemberRow';
+
+export interface GroupFormDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The group to rename or change; a new group when absent. */
+  group: MemberGroup | null;
+}
+
+export const GROUP_NAME_MAX = 100;
+
+/** Create a group, or rename one and change its members. */
+export function GroupFormDialog(props: GroupFormDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.group ? t('groups.editTitle') : t('groups.createTitle')}
+      centered
+      radius="lg"
+      size="lg"
+      data-testid="group-dialog"
+    >
+      {props.opened ? <GroupForm key={props.group?.id ?? 'new'} {...props} /> : null}
+    </Modal>
+  );
+}
+
+interface GroupValues {
+  name: string;
+  memberIds: string[];
+}
+
+function GroupForm({ group, onClose }: GroupFormDialogProps) {
+  const { t } = useTranslation();
+  const lang = useAppLanguage();
+  const choices = useMemberChoices(true);
+  const create = useCreateGroup();
+  const update = useUpdateGroup();
+  const mutation = group ? update : create;
+  const form = useForm<GroupValues>({
+    mode: 'controlled',
+    initialValues: { name: group?.name ?? '', memberIds: group?.members.map((m) => m.id) ?? [] },
+    validate: { name: (value) => schemaError(textSchema, value, lang) },
+  });
+
+  const options = (choices.data?.items ?? []).map((m) => ({
+    value: m.id,
+    label: `${memberName(m) || m.email} · ${m.email}${m.displayStatus === 'invited' ? ` (${t('members.status.invited')})` : ''}`,
+  }));
+  // Members of the group the first page of choices did not include stay selectable.
+  for (const m of group?.members ?? []) {
+    if (!options.some((o) => o.value === m.id)) options.push({ value: m.id, label: `${m.userName || m.email} · ${m.email}` });
+  }
+
+  const onError = (error: NonNullable<typeof mutation.error>) => {
+    if (error.code === '4100') form.setFieldError('name', error.messageIn(lang));
+  };
+
+  const submit = form.onSubmit((values) => {
+    const name = values.name.trim();
+    if (!group) {
+      create.mutate(
+        { name, memberIds: values.memberIds },
+        {
+          onSuccess: () => {
+            notifySuccess(t('groups.created', { name }));
+            onClose();
+          },
+          onError,
+        },
+      );
+      return;
+    }
+    const before = group.members.map((m) => m.id);
+    const membersChanged =
+      before.length !== values.memberIds.length || before.some((id) => !values.memberIds.includes(id));
+    update.mutate(
+      {
+        groupId: group.id,
+        ...(name !== group.name ? { name } : {}),
+        ...(membersChanged ? { memberIds: values.memberIds } : {}),
+      },
+      {
+        onSuccess: () => {
+          notifySuccess(t('groups.updated', { name }));
+          onClose();
+        },
+        onError,
+      },
+    );
+  });
+
+  const error = mutation.error && mutation.error.code !== '4100' ? mutation.error : null;
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <TextInput
+          label={t('groups.name')}
+          placeholder={t('groups.namePlaceholder')}
+          withAsterisk
+          maxLength={GROUP_NAME_MAX}
+          data-autofocus
+          data-testid="group-name"
+          {...form.getInputProps('name')}
+        />
+        <MultiSelect
+          label={t('groups.members')}
+          description={t('groups.membersHint')}
+          placeholder={t('groups.membersPlaceholder')}
+          data={options}
+          searchable
+          clearable
+          hidePickedOptions
+          nothingFoundMessage={t('groups.noMemberFound')}
+          data-testid="group-members"
+          {...form.getInputProps('memberIds')}
+        />
+        {choices.isError ? <ErrorAlert error={choices.error} title={t('members.loadFailed')} /> : null}
+        {error ? <ErrorAlert error={error} title={t('common.failedTitle')} /> : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={mutation.isPending} data-testid="group-submit">
+            {group ? t('common.save') : t('groups.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

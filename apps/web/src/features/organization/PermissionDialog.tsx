@@ -1,0 +1,144 @@
+import { Badge, Button, Checkbox, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { OrganizationPermission } from '@vaultline/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import type { ApiError } from '../../lib/error-reader';
+import {
+  matchingPreset,
+  normalizePermissions,
+  PERMISSION_SECTIONS,
+  PRESET_ROLES,
+  presetPermissions,
+} from './permissions';
+
+export interface PermissionDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Whose permissions: a member's email or a group's name. */
+  subject: string;
+  kind: 'member' | 'group';
+  initial: readonly OrganizationPermission[];
+  /** A member's permissions that come from their groups (shown, not edited here). */
+  inherited?: readonly OrganizationPermission[];
+  pending: boolean;
+  error: ApiError | null;
+  onSave: (permissions: OrganizationPermission[]) => void;
+}
+
+/** The organization-level permission dialog of a member or a group: presets and the 11 permissions. */
+export function PermissionDialog(props: PermissionDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={t('permissions.dialogTitle')}
+      centered
+      radius="lg"
+      size="xl"
+      data-testid="permission-dialog"
+    >
+      {props.opened ? <PermissionForm key={`${props.subject}|${props.initial.join(',')}`} {...props} /> : null}
+    </Modal>
+  );
+}
+
+function PermissionForm({ subject, kind, initial, inherited = [], pending, error, onClose, onSave }: PermissionDialogProps) {
+  const { t } = useTranslation();
+  const [selected, setSelected] = useState<OrganizationPermission[]>(() => normalizePermissions(initial));
+  const preset = matchingPreset(selected);
+  const toggle = (permission: OrganizationPermission, on: boolean) =>
+    setSelected((current) =>
+      normalizePermissions(on ? [...current, permission] : current.filter((p) => p !== permission)),
+    );
+
+  return (
+    <Stack gap="lg">
+      <Text size="sm" c="dimmed">
+        {t(kind === 'member' ? 'permissions.memberSubject' : 'permissions.groupSubject', { subject })}
+      </Text>
+      <Paper withBorder radius="md" p="md" bg="gray.0">
+        <Stack gap={8}>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.6}>
+            {t('permissions.presets')}
+          </Text>
+          <Group gap="xs">
+            {PRESET_ROLES.map((role) => (
+              <Button
+                key={role}
+                size="xs"
+                radius="xl"
+                variant={preset === role ? 'filled' : 'default'}
+                data-testid={`preset-${role}`}
+                aria-pressed={preset === role}
+                onClick={() => setSelected(presetPermissions(role))}
+              >
+                {t(`roles.${role}`)}
+              </Button>
+            ))}
+          </Group>
+        </Stack>
+      </Paper>
+      {error ? <ErrorAlert error={error} title={t('common.failedTitle')} /> : null}
+      <Stack gap="md">
+        {PERMISSION_SECTIONS.map((section) => (
+          <Stack key={section.key} gap={8}>
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.6}>
+              {t(`permissions.sections.${section.key}`)}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+              {section.permissions.map((permission) => {
+                const checked = selected.includes(permission);
+                return (
+                  <Paper
+                    key={permission}
+                    withBorder
+                    radius="md"
+                    p="sm"
+                    style={{
+                      borderColor: checked ? 'var(--mantine-color-indigo-4)' : undefined,
+                      background: checked ? 'var(--mantine-color-indigo-0)' : undefined,
+                    }}
+                  >
+                    <Checkbox
+                      checked={checked}
+                      onChange={(event) => toggle(permission, event.currentTarget.checked)}
+                      data-permission={permission}
+                      label={
+                        <Group gap={6} wrap="nowrap">
+                          <Text size="sm" fw={600} component="span">
+                            {t(`permissions.labels.${permission}`)}
+                          </Text>
+                          {inherited.includes(permission) && !checked ? (
+                            <Badge size="xs" variant="light" color="gray" radius="sm">
+                              {t('permissions.fromGroup')}
+                            </Badge>
+                          ) : null}
+                        </Group>
+                      }
+                      description={t(`permissions.descriptions.${permission}`)}
+                    />
+                  </Paper>
+                );
+              })}
+            </SimpleGrid>
+          </Stack>
+        ))}
+      </Stack>
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed" data-testid="permission-count">
+          {t('permissions.selectedCount', { count: selected.length })}
+        </Text>
+        <Group gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button loading={pending} onClick={() => onSave(selected)} data-testid="permission-save">
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,170 @@
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  cancelInvitationCall,
+  type Group,
+  groupCreateCall,
+  groupDeleteCall,
+  groupListCall,
+  groupPermissionsCall,
+  groupUpdateCall,
+  inviteMembersCall,
+  memberByEmailCall,
+  memberDeleteCall,
+  memberListCall,
+  memberPermissionsCall,
+  type MemberSummary,
+  type OrganizationPermission,
+  organizationMeCall,
+  reinviteMemberCall,
+} from '@vaultline/contracts';
+import { callApi } from '../../lib/api-client';
+import type { ApiError } from '../../lib/error-reader';
+import { useWithSecrets } from '../../lib/secrets';
+
+/** Every query of this screen starts with this key, so one change refreshes them all. */
+export const ORGANIZATION_QUERY = ['organization'] as const;
+export const MEMBERS_PAGE_SIZE = 10;
+
+/** The caller's organization and, from the server, what the caller may do in it. */
+export function useOrganizationMe() {
+  return useQuery({
+    queryKey: [...ORGANIZATION_QUERY, 'me'],
+    queryFn: ({ signal }) => callApi(organizationMeCall, { signal }),
+  });
+}
+
+export function useMemberList(page: number, search: string) {
+  return useQuery({
+    queryKey: [...ORGANIZATION_QUERY, 'members', page, search],
+    queryFn: ({ signal }) =>
+      callApi(memberListCall, {
+        body: {
+          page,
+          size: MEMBERS_PAGE_SIZE,
+          sort: [{ field: 'createdAt', direction: 'ASC' }],
+          filters: search ? { search } : undefined,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Joined and invited members to pick from (a group's members); the first 100, which the server allows at most. */
+export function useMemberChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: [...ORGANIZATION_QUERY, 'member-choices'],
+    queryFn: ({ signal }) =>
+      callApi(memberListCall, { body: { page: 1, size: 100, sort: [{ field: 'email', direction: 'ASC' }] }, signal }),
+    enabled,
+  });
+}
+
+/**
+ * Which of the typed emails the organization already has as a member or invitation (the server
+ * answers 404 for a free one). Only asked when the caller may invite, as the call requires.
+ */
+export function useExistingEmails(emails: readonly string[], enabled: boolean): string[] {
+  const results = useQueries({
+    queries: emails.map((email) => ({
+      queryKey: [...ORGANIZATION_QUERY, 'by-email', email.toLowerCase()],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        callApi(memberByEmailCall, { params: { email: email.toLowerCase() }, signal }),
+      enabled,
+      retry: false,
+      staleTime: 30_000,
+    })),
+  });
+  return emails.filter((_, i) => results[i]?.data);
+}
+
+export function useGroupList() {
+  return useQuery({
+    queryKey: [...ORGANIZATION_QUERY, 'groups'],
+    queryFn: ({ signal }) =>
+      callApi(groupListCall, { body: { page: 1, size: 100, sort: [{ field: 'name', direction: 'ASC' }] }, signal }),
+  });
+}
+
+/** A mutation that refreshes the organization's lists when it succeeds. */
+function useOrganizationMutation<T, V>(key: string, send: (variables: V) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation<T, ApiError, V>({
+    mutationKey: [...ORGANIZATION_QUERY, key],
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ORGANIZATION_QUERY }),
+  });
+}
+
+export interface InviteInput {
+  emails: string[];
+  permissions: OrganizationPermission[];
+  groupIds: string[];
+}
+
+export function useInviteMembers() {
+  return useOrganizationMutation('invite', (body: InviteInput) => callApi(inviteMembersCall, { body }));
+}
+
+export function useReinviteMember() {
+  return useOrganizationMutation('reinvite', (memberId: string) =>
+    callApi(reinviteMemberCall, { body: { memberId } }),
+  );
+}
+
+export function useCancelInvitation() {
+  return useOrganizationMutation('cancel-invitation', (memberId: string) =>
+    callApi(cancelInvitationCall, { body: { memberId } }),
+  );
+}
+
+export function useMemberPermissions() {
+  return useOrganizationMutation(
+    'member-permissions',
+    ({ memberId, permissions }: { memberId: string; permissions: OrganizationPermission[] }) =>
+      callApi(memberPermissionsCall, { params: { memberId }, body: { permissions } }),
+  );
+}
+
+/** Removes a member; the caller's code travels encrypted. */
+export function useRemoveMember() {
+  const withSecrets = useWithSecrets();
+  return useOrganizationMutation('remove-member', ({ memberId, otpCode }: { memberId: string; otpCode: string }) =>
+    withSecrets(async (encrypt) =>
+      callApi(memberDeleteCall, { params: { memberId }, body: { otpCode: await encrypt(otpCode) } }),
+    ),
+  );
+}
+
+export function useCreateGroup() {
+  return useOrganizationMutation('create-group', (body: { name: string; memberIds: string[] }) =>
+    callApi(groupCreateCall, { body }),
+  );
+}
+
+export function useUpdateGroup() {
+  return useOrganizationMutation(
+    'update-group',
+    ({ groupId, ...body }: { groupId: string; name?: string; memberIds?: string[] }) =>
+      callApi(groupUpdateCall, { params: { groupId }, body }),
+  );
+}
+
+export function useGroupPermissions() {
+  return useOrganizationMutation(
+    'group-permissions',
+    ({ groupId, permissions }: { groupId: string; permissions: OrganizationPermission[] }) =>
+      callApi(groupPermissionsCall, { params: { groupId }, body: { permissions } }),
+  );
+}
+
+export function useDeleteGroup() {
+  const withSecrets = useWithSecrets();
+  return useOrganizationMutation('delete-group', ({ groupId, otpCode }: { groupId: string; otpCode: string }) =>
+    withSecrets(async (encrypt) =>
+      callApi(groupDeleteCall, { params: { groupId }, body: { otpCode: await encrypt(otpCode) } }),
+    ),
+  );
+}
+
+export type { Group, MemberSummary };

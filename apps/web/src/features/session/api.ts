@@ -1,0 +1,55 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { logoutCall, type Me, meCall, tokenRefreshCall, tokenVerifyCall } from '@vaultline/contracts';
+import { callApi } from '../../lib/api-client';
+import type { ApiError } from '../../lib/error-reader';
+import { useWithSecrets } from '../../lib/secrets';
+import { SESSION_HANDLED_META } from '../../lib/session-end';
+
+export const ME_QUERY = ['session', 'me'] as const;
+
+/** The signed-in account. Always re-read when a dashboard opens: the session may have ended meanwhile. */
+export function useMeQuery() {
+  return useQuery<Me, ApiError>({
+    queryKey: ME_QUERY,
+    queryFn: ({ signal }) => callApi(meCall, { signal }),
+    staleTime: 0,
+    refetchOnMount: 'always',
+    retry: false,
+    meta: SESSION_HANDLED_META,
+  });
+}
+
+export interface SessionTiming {
+  sessionExpiresAt: string;
+  sessionNoticeSeconds: number;
+}
+
+/** When the session ends, and the server's clock (`now`) to correct the browser's. */
+export function useTokenVerify() {
+  return useMutation({
+    mutationKey: ['session', 'verify'],
+    mutationFn: (memberId: string) => callApi(tokenVerifyCall, { params: { memberId }, body: {} }),
+    meta: SESSION_HANDLED_META,
+  });
+}
+
+/** Stays signed in: a code from the authenticator buys a new session. */
+export function useTokenRefresh() {
+  const withSecrets = useWithSecrets();
+  return useMutation<SessionTiming, ApiError, { memberId: string; otpCode: string }>({
+    mutationKey: ['session', 'refresh'],
+    mutationFn: ({ memberId, otpCode }) =>
+      withSecrets(async (encrypt) =>
+        callApi(tokenRefreshCall, { params: { memberId }, body: { otpCode: await encrypt(otpCode) } }),
+      ),
+  });
+}
+
+/** Ends the session on the server; a failure (no session left) changes nothing for the user. */
+export function useLogoutMutation() {
+  return useMutation({
+    mutationKey: ['session', 'logout'],
+    mutationFn: () => callApi(logoutCall, { body: {} }),
+    meta: SESSION_HANDLED_META,
+  });
+}

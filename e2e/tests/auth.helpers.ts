@@ -1,0 +1,209 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { authenticator } from 'otplib';
+
+/** Helpers of the sign-in journeys (auth.spec.ts). `base` is '' for the main product, or another server's URL. */
+
+export interface DemoCredentials {
+  email: string;
+  password: string;
+  otpSecret: string;
+}
+
+export interface Mail {
+  id: string;
+  to: string[] | string;
+  subject: string;
+  text: string;
+  receivedAt: string;
+}
+
+/**
+ * What the journeys change on a server's demo account: the last TOTP step used (the server takes
+ * each code once) and the password after a reset. Kept in the run's output folder, not in memory,
+ * so it survives the fresh worker Playwright starts after a failed test.
+ */
+interface AccountState {
+  lastStep: number;
+  password?: string;
+}
+
+function stateFile(): string {
+  return join(test.info().project.outputDir, 'auth-journeys-state.json');
+}
+
+function readState(base: string): AccountState {
+  try {
+    const all = JSON.parse(readFileSync(stateFile(), 'utf8')) as Record<string, AccountState>;
+    return all[base] ?? { lastStep: -1 };
+  } catch {
+    return { lastStep: -1 };
+  }
+}
+
+export function writeState(base: string, change: Partial<AccountState>): void {
+  let all: Record<string, AccountState> = {};
+  try {
+    all = JSON.parse(readFileSync(stateFile(), 'utf8')) as Record<string, AccountState>;
+  } catch {
+    // First write of the run.
+  }
+  all[base] = { ...readState(base), ...change };
+  mkdirSync(dirname(stateFile()), { recursive: true });
+  writeFileSync(stateFile(), JSON.stringify(all));
+}
+
+export async function snap(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+const demo = new Map<string, DemoCredentials>();
+
+/** The demo owner of a server (dev-only endpoint), with the password as the journeys last set it. */
+export async function credentials(request: APIRequestContext, base = ''): Promise<DemoCredentials> {
+  let found = demo.get(base);
+  if (!found) {
+    const response = await request.get(`${base}/dev/demo-credentials`);
+    expect(response.status(), `GET ${base}/dev/demo-credentials`).toBe(200);
+    found = (await response.json()) as DemoCredentials;
+    demo.set(base, found);
+  }
+  return { ...found, password: readState(base).password ?? found.password };
+}
+
+const STEP_MS = 30_000;
+
+/** A TOTP code the server has not seen: waits for the next 30 s step when this one was used. */
+export async function freshCode(secret: string, base = ''): Promise<string> {
+  for (;;) {
+    const now = Date.now();
+    const step = Math.floor(now / STEP_MS);
+    const left = (step + 1) * STEP_MS - now;
+    // Also avoid a code about to roll over on its way to the server.
+    if (step > readState(base).lastStep && left > 2_000) {
+      writeState(base, { lastStep: step });
+      return authenticator.generate(secret);
+    }
+    await new Promise((resolve) => setTimeout(resolve, left + 300));
+  }
+}
+
+export interface OtpOptions {
+  base?: string;
+  /** Where the OTP field is (a dialog); the page by default. */
+  scope?: Locator | Page;
+}
+
+/**
+ * Types a fresh code into the OTP field, then runs `done` (the field submits itself at 6 digits on
+ * most screens). A code refused as already used (a step shared with an earlier journey) is retried
+ * once with the next step's code.
+ */
+export async function enterOtp(page: Page, secret: string, done: () => Promise<unknown>, options: OtpOptions = {}) {
+  const { base = '', scope = page } = options;
+  const used = page.getByText(/이미 사용된 인증 코드|already used/);
+  await scope.getByTestId('otp-input').fill(await freshCode(secret, base));
+  const finished = done().then(
+    () => 'done' as const,
+    (error: unknown) => ({ error }),
+  );
+  const refused = used.waitFor({ timeout: 20_000 }).then(
+    () => 'used' as const,
+    () => finished,
+  );
+  const outcome = await Promise.race([finished, refused]);
+  if (outcome === 'done') return;
+  if (outcome !== 'used') throw outcome.error;
+  writeState(base, { lastStep: Math.floor(Date.now() / STEP_MS) });
+  await scope.getByTestId('otp-input').fill(await freshCode(secret, base));
+  await done();
+}
+
+async function mails(request: APIRequestContext, to: string, base: string): Promise<Mail[]> {
+  const response = await request.get(`${base}/dev/mailbox/messages?to=${encodeURIComponent(to)}`);
+  expect(response.status(), `GET ${base}/dev/mailbox/messages`).toBe(200);
+  return ((await response.json()) as { items: Mail[] }).items;
+}
+
+export async function mailIds(request: APIRequestContext, to: string, base = ''): Promise<Set<string>> {
+  return new Set((await mails(request, to, base)).map((m) => m.id));
+}
+
+/** The newest mail to `to` whose text contains `marker`, and that was not there before. */
+export async function newMail(
+  request: APIRequestContext,
+  to: string,
+  marker: string,
+  before: Set<string>,
+  base = '',
+): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await mails(request, to, base)).find((m) => !before.has(m.id) && m.text.includes(marker));
+        return Boolean(found);
+      },
+      { message: `a mail to ${to} with ${marker}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** Opens a caught mail in the dev mailbox (the HTML pages) and follows its link into the app. */
+export async function followMailLink(page: Page, mail: Mail, marker: string, shot?: string, base = '') {
+  await page.goto(`${base}/dev/mailbox`);
+  await page
+    .locator(`a[href="/dev/mailbox/${encodeURIComponent(mail.id)}"]`)
+    .first()
+    .click();
+  const link = page.locator(`.mail-body a[href*="${marker}"]`).first();
+  await expect(link).toBeVisible();
+  if (shot) await snap(page, shot);
+  const target = new URL((await link.getAttribute('href')) ?? '', page.url());
+  // The mail links to the configured app address; when that is another host, open the same path here.
+  if (target.origin === new URL(page.url()).origin) await link.click();
+  else await page.goto(`${new URL(page.url()).origin}${target.pathname}${target.search}`);
+}
+
+export async function fillCredentials(page: Page, email: string, password: string, submit = '로그인') {
+  await page.getByRole('textbox', { name: /^(이메일|Email)/ }).fill(email);
+  await page.locator('input[autocomplete="current-password"]').fill(password);
+  await page.getByRole('button', { name: submit, exact: true }).click();
+}
+
+/** Verifies this browser's IP for the demo owner through the emailed link (the first sign-in of a database). */
+export async function verifyIpByEmail(page: Page, request: APIRequestContext, base = '') {
+  const { email, password } = await credentials(request, base);
+  await page.goto(`${base}/account/login`);
+  const before = await mailIds(request, email, base);
+  await fillCredentials(page, email, password);
+  await expect(page.getByTestId('ip-notice')).toBeVisible();
+  const mail = await newMail(request, email, 'mode=verify-ip', before, base);
+  await followMailLink(page, mail, 'mode=verify-ip', undefined, base);
+  await expect(page.getByTestId('verify-ip-success')).toBeVisible();
+}
+
+/**
+ * Signs the demo owner in with password and code, up to the dashboard; a first sign-in from this address
+ * verifies it through the emailed link first.
+ */
+export async function signIn(page: Page, request: APIRequestContext, base = '') {
+  const { email, password, otpSecret } = await credentials(request, base);
+  await page.goto(`${base}/account/login`);
+  const before = await mailIds(request, email, base);
+  await fillCredentials(page, email, password);
+  const otpStep = page.getByTestId('login-otp-step');
+  await expect(otpStep.or(page.getByTestId('ip-notice'))).toBeVisible();
+  if (!(await otpStep.isVisible())) {
+    const mail = await newMail(request, email, 'mode=verify-ip', before, base);
+    await followMailLink(page, mail, 'mode=verify-ip', undefined, base);
+    await expect(page.getByTestId('verify-ip-success')).toBeVisible();
+    await page.goto(`${base}/account/login`);
+    await fillCredentials(page, email, password);
+  }
+  await expect(otpStep).toBeVisible();
+  await enterOtp(page, otpSecret, () => page.waitForURL(/\/dashboard\/assets/), { base });
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+}

@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { type EngineQueue, openEngineQueue, QUEUES } from './engine/queue.js';
+import { executeWalletCreation } from './engine/wallet-creation.js';
 import { devMailboxRoutes } from './mail/mailbox.routes.js';
 import { createMailer, type MailService } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -11,6 +13,7 @@ import { operatorRoutes } from './modules/operator/operator.routes.js';
 import { organizationRoutes } from './modules/organization/organization.routes.js';
 import { devRoutes } from './modules/system/dev.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { walletRoutes } from './modules/wallets/wallets.routes.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
@@ -75,7 +78,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const mail = opts.mail ?? (await createMailer(config, { from: config.mailFrom, logger: app.log }));
   if (!opts.mail) app.addHook('onClose', () => mail.close());
+  let queue: EngineQueue | undefined;
   const services = createServices({
+    queue: () => {
+      if (!queue) throw new Error('engine queue not open');
+      return queue;
+    },
     db: opts.database.db,
     config,
     clock: opts.clock ?? (() => new Date()),
@@ -84,6 +92,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     log: app.log,
   });
   app.decorate('services', services);
+  queue = await openEngineQueue(opts.database, app.log);
+  app.addHook('onClose', () => queue!.stop());
+  if (config.engineInProcess) {
+    const now = opts.clock ?? (() => new Date());
+    await queue.work(QUEUES.walletCreation, (job) =>
+      executeWalletCreation(opts.database.db, config, job.requestId, job.organizationId, now),
+    );
+  }
   app.decorate('mail', mail);
 
   await app.register(errorHandlerPlugin);
@@ -95,6 +111,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(memberRoutes, { services });
   await app.register(organizationRoutes, { services });
   await app.register(operatorRoutes, { services });
+  await app.register(walletRoutes, { services });
   if (!config.production) {
     await app.register(devRoutes, { config });
     if (mail.catcher) await app.register(devMailboxRoutes, { catcher: mail.catcher });

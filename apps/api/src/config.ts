@@ -49,6 +49,8 @@ const envSchema = z.object({
   /** Multiplies the sign-in rate limits; only for test runs that sign in many times from one address. */
   AUTH_RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   MAIL_FROM: z.string().trim().min(3).optional(),
+  /** in-process: the server also runs the custody engine; off: run `npm run engine` beside it. */
+  ENGINE: z.enum(['in-process', 'off']).default('in-process'),
 });
 
 export interface Config {
@@ -76,6 +78,7 @@ export interface Config {
   mailFrom: string;
   /** Cookies carry Secure everywhere but plain-HTTP loopback outside production. */
   secureCookies: boolean;
+  engineInProcess: boolean;
 }
 
 /** A configuration problem, worded for one line on the console: it names the variable. */
@@ -140,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimitFactor: e.AUTH_RATE_LIMIT_FACTOR,
     mailFrom: e.MAIL_FROM ?? 'Vaultline <no-reply@vaultline.local>',
     secureCookies: production || !loopbackHttp,
+    engineInProcess: e.ENGINE === 'in-process',
   };
 }
 

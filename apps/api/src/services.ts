@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import type { EngineQueue } from './engine/queue.js';
 import type { Mailer } from './mail/mailer.js';
+import { approvalsService } from './modules/approvals/approvals.service.js';
 import { authService } from './modules/auth/auth.service.js';
 import { otpRegistrationService } from './modules/auth/otp-registration.service.js';
 import { passwordService } from './modules/auth/password.service.js';
@@ -11,6 +13,7 @@ import { operatorService } from './modules/operator/operator.service.js';
 import { groupsService } from './modules/organization/groups.service.js';
 import { invitationsService } from './modules/organization/invitations.service.js';
 import { organizationService } from './modules/organization/organization.service.js';
+import { walletsService } from './modules/wallets/wallets.service.js';
 import type { RsaKeyring } from './security/rsa.js';
 
 export interface ServiceDeps {
@@ -20,6 +23,8 @@ export interface ServiceDeps {
   keyring: RsaKeyring;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** The engine's queue, opened once the app starts. */
+  queue: () => EngineQueue;
 }
 
 /** Every service, wired once per app: routes receive this and delegate. */
@@ -27,6 +32,7 @@ export function createServices(deps: ServiceDeps) {
   const sessions = sessionService(deps);
   const auth = authService({ ...deps, sessions });
   const invitations = invitationsService(deps);
+  const approvals = approvalsService(deps);
   return {
     clock: deps.clock,
     keyring: deps.keyring,
@@ -39,6 +45,8 @@ export function createServices(deps: ServiceDeps) {
     groups: groupsService(deps),
     invitations,
     operator: operatorService({ ...deps, invitations }),
+    approvals,
+    wallets: walletsService({ ...deps, approvals }),
   };
 }
 

@@ -21,7 +21,23 @@ const SPEC_CODES = [
   '8',
 ];
 
-const PROJECT_CODES = ['404', '405', '413', '415', '429', '503', '4100', '4101', '4102', '4103', '4104', '4105'];
+const PROJECT_CODES = [
+  '404',
+  '405',
+  '413',
+  '415',
+  '429',
+  '503',
+  '4100',
+  '4101',
+  '4102',
+  '4103',
+  '4104',
+  '4105',
+  '4106',
+  '4107',
+  '4108',
+];
 
 describe('error catalogue', () => {
   it('holds the 62 spec codes and the project codes', () => {
@@ -63,6 +79,7 @@ describe('error catalogue', () => {
     for (const code of ['4100', '4101', '4102', '4103'] as const)
       expect(ERROR_CATALOGUE[code].group).toBe('organization');
     for (const code of ['4104', '4105'] as const) expect(ERROR_CATALOGUE[code].group).toBe('operator');
+    for (const code of ['4106', '4107', '4108'] as const) expect(ERROR_CATALOGUE[code].group).toBe('approval');
   });
 
   it('refuses unknown codes and inherited keys', () => {

@@ -26,6 +26,7 @@ export {
 export type ErrorGroup =
   | 'organization'
   | 'operator'
+  | 'approval'
   | 'session'
   | 'auth'
   | 'ip'
@@ -237,14 +238,14 @@ export const ERROR_CATALOGUE = {
   '1': {
     status: 400,
     group: 'wallet',
-    en: 'The wallet name is invalid. Please check and try again.',
-    ko: '지갑 이름이 올바르지 않습니다. 확인 후 다시 입력해 주세요.',
+    en: 'A wallet name may contain only letters, numbers, spaces, hyphens, underscores and dots.',
+    ko: '지갑 이름에는 문자, 숫자, 공백, 하이픈(-), 밑줄(_), 마침표(.)만 사용할 수 있습니다.',
   },
   '2': {
     status: 400,
     group: 'wallet',
-    en: 'This wallet name cannot be used. Please enter a different name.',
-    ko: '사용할 수 없는 지갑 이름입니다. 다른 이름을 입력해 주세요.',
+    en: 'A wallet name can be at most 50 characters long.',
+    ko: '지갑 이름은 50자 이하로 입력해 주세요.',
   },
   '3': {
     status: 400,
@@ -402,6 +403,24 @@ export const ERROR_CATALOGUE = {
     group: 'operator',
     en: 'The operator who created a request cannot approve or reject it.',
     ko: '요청을 만든 운영자는 그 요청을 승인하거나 반려할 수 없습니다.',
+  },
+  '4106': {
+    status: 400,
+    group: 'approval',
+    en: 'A step cannot require more approvals than it has approvers.',
+    ko: '단계의 필요 승인 수는 승인자 수보다 많을 수 없습니다.',
+  },
+  '4107': {
+    status: 409,
+    group: 'approval',
+    en: 'You have already approved or rejected this request.',
+    ko: '이미 이 요청을 승인하거나 반려했습니다.',
+  },
+  '4108': {
+    status: 409,
+    group: 'approval',
+    en: 'This request is no longer waiting for approval.',
+    ko: '이 요청은 더 이상 승인 대기 중이 아닙니다.',
   },
 } as const satisfies Record<string, ErrorDefinition>;
 

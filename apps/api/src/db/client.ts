@@ -19,7 +19,7 @@ export interface Database {
   ping(): Promise<void>;
   close(): Promise<void>;
   /** The raw driver, for the migrator. */
-  driver: { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; client: PGlite };
+  driver: { kind: 'postgres'; pool: pg.Pool; url: string } | { kind: 'pglite'; client: PGlite };
 }
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
@@ -33,7 +33,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       kind: 'postgres',
       db,
-      driver: { kind: 'postgres', pool },
+      driver: { kind: 'postgres', pool, url: target.url },
       ping: async () => {
         await db.execute(sql`select 1`);
       },

@@ -1,4 +1,6 @@
+export * from './approvals.js';
 export * from './auth.js';
 export * from './operator.js';
 export * from './organization.js';
 export * from './system.js';
+export * from './wallets.js';

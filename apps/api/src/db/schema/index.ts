@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './auth.js';
+export * from './custody.js';
 export * from './operator.js';
 export * from './organization-access.js';
 export * from './organizations.js';

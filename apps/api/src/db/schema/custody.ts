@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.js';
+import { organizations } from './organizations.js';
+
+/** Each organization's root of keys: a BIP-39 mnemonic sealed with AES-256-GCM; it never leaves the engine. */
+export const organizationSeeds = pgTable('organization_seeds', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'restrict' }),
+  mnemonicEnc: text('mnemonic_enc').notNull(),
+  /** The next BIP-44 account index: one per wallet, never reused. */
+  nextAccountIndex: integer('next_account_index').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const REQUEST_STATUSES = [
+  'CREATED',
+  'APPROVED',
+  'REJECTED',
+  'CANCELED',
+  'EXECUTING',
+  'COMPLETE',
+  'FAILED',
+] as const;
+
+/** Every request of every type goes through one approval line snapshot (`steps`). */
+export const requests = pgTable(
+  'requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    walletId: uuid('wallet_id'),
+    type: text('type', { enum: ['WALLET_CREATION', 'WITHDRAWAL', 'STAKING'] }).notNull(),
+    itemType: text('item_type', {
+      enum: ['WALLET_CREATION', 'WITHDRAWAL', 'STAKING_STAKE', 'STAKING_CLAIM'],
+    }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: REQUEST_STATUSES }).notNull(),
+    progress: text('progress', { enum: ['REQUEST', 'SIGNING', 'PROCESSING', 'COMPLETE'] })
+      .notNull()
+      .default('REQUEST'),
+    initiatorId: uuid('initiator_id')
+      .notNull()
+      .references(() => accounts.id),
+    steps: jsonb('steps').$type<{ requiredApprovals: number; eligible: string[]; status: string }[]>().notNull(),
+    failureReason: text('failure_reason'),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('requests_org_created_idx').on(t.organizationId, t.createdAt),
+    index('requests_wallet_idx').on(t.walletId),
+    check(
+      'requests_status_known',
+      sql`${t.status} in ('CREATED', 'APPROVED', 'REJECTED', 'CANCELED', 'EXECUTING', 'COMPLETE', 'FAILED')`,
+    ),
+  ],
+);
+
+export const requestDecisions = pgTable(
+  'request_decisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    step: integer('step').notNull(),
+    decision: text('decision', { enum: ['APPROVED', 'REJECTED'] }).notNull(),
+    memo: text('memo'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Each person decides at most once per request, whatever happens concurrently.
+  (t) => [uniqueIndex('request_decisions_once_key').on(t.requestId, t.accountId)],
+);
+
+export const wallets = pgTable(
+  'wallets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    blockchain: text('blockchain').notNull(),
+    family: text('family', { enum: ['btc', 'evm', 'eosio', 'sol'] }).notNull(),
+    address: text('address').notNull(),
+    publicKey: text('public_key').notNull(),
+    derivationPath: text('derivation_path').notNull(),
+    accountIndex: integer('account_index').notNull(),
+    creationRequestId: uuid('creation_request_id')
+      .notNull()
+      .references(() => requests.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('wallets_name_key').on(t.organizationId, sql`lower(${t.name})`),
+    // The engine may run a job twice after a crash; the request makes the wallet exactly once.
+    uniqueIndex('wallets_creation_request_key').on(t.creationRequestId),
+    uniqueIndex('wallets_address_key').on(t.blockchain, t.address),
+    uniqueIndex('wallets_account_index_key').on(t.organizationId, t.accountIndex),
+  ],
+);
+
+export const walletMembers = pgTable(
+  'wallet_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['MANAGER', 'MEMBER'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('wallet_members_once_key').on(t.walletId, t.accountId),
+    index('wallet_members_account_idx').on(t.accountId),
+  ],
+);
+
+/** Approval lines: one per wallet, and the organization's own for wallet creation. */
+export const approvalTemplates = pgTable(
+  'approval_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    scope: text('scope', { enum: ['WALLET', 'WALLET_CREATION'] }).notNull(),
+    walletId: uuid('wallet_id').references(() => wallets.id, { onDelete: 'cascade' }),
+    template: jsonb('template').$type<Record<string, unknown>>().notNull(),
+    updatedBy: uuid('updated_by').references(() => accounts.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('approval_templates_wallet_key').on(t.walletId).where(sql`${t.walletId} is not null`),
+    uniqueIndex('approval_templates_creation_key').on(t.organizationId).where(sql`${t.scope} = 'WALLET_CREATION'`),
+    check('approval_templates_scope', sql`(${t.scope} = 'WALLET') = (${t.walletId} is not null)`),
+  ],
+);

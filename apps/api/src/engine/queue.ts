@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { fromDrizzle, fromPglite, PgBoss } from 'pg-boss';
+import type { Database, Db } from '../db/client.js';
+
+export const QUEUES = { walletCreation: 'wallet-creation' } as const;
+export type JobData = { requestId: string; organizationId: string };
+
+/**
+ * The custody engine's durable queue (pg-boss: jobs in the same database, claimed with SKIP LOCKED). Jobs are
+ * enqueued inside the transaction that approved the request, so a rolled-back decision never runs.
+ */
+export interface EngineQueue {
+  enqueue(tx: Db, queue: (typeof QUEUES)[keyof typeof QUEUES], data: JobData): Promise<void>;
+  work(queue: string, handler: (data: JobData) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function openEngineQueue(database: Database, log: FastifyBaseLogger): Promise<EngineQueue> {
+  const boss =
+    database.driver.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(database.driver.client as never) } as never)
+      : new PgBoss({ connectionString: database.driver.url, max: 4 });
+  boss.on('error', (err: unknown) => log.error({ err }, 'engine queue error'));
+  await boss.start();
+  for (const queue of Object.values(QUEUES)) {
+    await boss.createQueue(queue, { retryLimit: 10, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 } as never);
+  }
+  return {
+    async enqueue(tx, queue, data) {
+      await boss.send(queue, data, {
+        db: fromDrizzle(tx as never, sql as never),
+        singletonKey: data.requestId,
+      } as never);
+    },
+    async work(queue, handler) {
+      await boss.work<JobData>(queue, { pollingIntervalSeconds: 0.5 } as never, async (jobs) => {
+        for (const job of jobs) await handler(job.data);
+      });
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 5000 } as never);
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type { RequestView } from '@vaultline/contracts';
+import type { AuthContext } from '../auth/session.service.js';
+import { customerApprovalStatus, type RequestState, waitingFor } from './approvals.policy.js';
+import type { ApprovalsRepository, RequestRow } from './approvals.repository.js';
+
+const CUSTOMER: Record<RequestRow['status'], RequestView['status']> = {
+  CREATED: 'CREATED',
+  APPROVED: 'CREATED',
+  REJECTED: 'CREATED',
+  CANCELED: 'CREATED',
+  EXECUTING: 'EXECUTING',
+  COMPLETE: 'COMPLETE',
+  FAILED: 'FAILED',
+};
+const DECISION: Record<RequestRow['status'], RequestView['decisionStatus']> = {
+  CREATED: 'IN_PROGRESS',
+  APPROVED: 'APPROVED',
+  REJECTED: 'REJECTED',
+  CANCELED: 'CANCELED',
+  EXECUTING: 'APPROVED',
+  COMPLETE: 'APPROVED',
+  FAILED: 'APPROVED',
+};
+
+export function stateOf(
+  row: RequestRow,
+  decisions: { accountId: string; step: number; decision: 'APPROVED' | 'REJECTED' }[],
+): RequestState {
+  return {
+    status: row.status,
+    initiatorId: row.initiatorId,
+    steps: row.steps as RequestState['steps'],
+    decisions: decisions.map((d) => ({ memberId: d.accountId, step: d.step, decision: d.decision })),
+  };
+}
+
+/** Requests as the approvals screens show them: every step, who decided what, who is still awaited. */
+export async function describeRequests(
+  repo: ApprovalsRepository,
+  auth: AuthContext,
+  rows: RequestRow[],
+): Promise<RequestView[]> {
+  const decisions = await repo.decisionsOf(rows.map((r) => r.id));
+  const ids = new Set<string>();
+  for (const r of rows) {
+    ids.add(r.initiatorId);
+    for (const s of r.steps) for (const m of s.eligible) ids.add(m);
+  }
+  const people = await repo.people([...ids]);
+  const walletNames = await repo.walletNames(rows.flatMap((r) => (r.walletId ? [r.walletId] : [])));
+  return rows.map((r) => {
+    const mine = decisions.filter((d) => d.requestId === r.id);
+    const state = stateOf(r, mine);
+    const waiting = waitingFor(state);
+    const person = (id: string) => ({ email: people.get(id)?.email ?? '', userName: people.get(id)?.userName ?? '' });
+    return {
+      id: r.id,
+      type: r.type,
+      itemType: r.itemType,
+      walletId: r.walletId,
+      walletName: r.walletId ? (walletNames.get(r.walletId) ?? null) : null,
+      content: r.payload,
+      initiator: { id: r.initiatorId, ...person(r.initiatorId) },
+      status: CUSTOMER[r.status],
+      decisionStatus: DECISION[r.status],
+      approval: customerApprovalStatus(state),
+      progress: r.progress,
+      steps: r.steps.map((s, i) => ({
+        step: i + 2,
+        requiredApprovals: s.requiredApprovals,
+        status: s.status as RequestView['steps'][number]['status'],
+        approvers: s.eligible.map((memberId) => {
+          const d = mine.find((x) => x.accountId === memberId && x.step === i);
+          return {
+            memberId,
+            ...person(memberId),
+            decision: d?.decision ?? null,
+            memo: d?.memo ?? null,
+            decidedAt: d?.decidedAt.toISOString() ?? null,
+          };
+        }),
+      })),
+      waitingFor: waiting,
+      canApprove: waiting.includes(auth.accountId),
+      canCancel: r.initiatorId === auth.accountId && (r.status === 'CREATED' || r.status === 'APPROVED'),
+      failureReason: r.failureReason,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    };
+  });
+}

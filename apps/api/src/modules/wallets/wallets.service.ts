@@ -1,0 +1,241 @@
+import { randomEosAccountName } from '@vaultline/chains';
+import {
+  type ApprovalLineTemplate,
+  type Blockchain,
+  type ChainFamily,
+  familyOf,
+  type Wallet,
+  walletNameProblem,
+} from '@vaultline/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import { type LineTemplate, snapshot } from '../approvals/approvals.policy.js';
+import { approvalsRepository, type RequestListQuery, type RequestRow } from '../approvals/approvals.repository.js';
+import type { ApprovalsService } from '../approvals/approvals.service.js';
+import { groupResolver } from '../approvals/approvals.service.js';
+import type { AuthContext } from '../auth/session.service.js';
+import { groupsRepository } from '../organization/groups.repository.js';
+import { type OrganizationDeps, orgOf } from '../organization/organization.service.js';
+import { type WalletListQuery, type WalletRow, walletsRepository } from './wallets.repository.js';
+
+export function walletsService(deps: OrganizationDeps & { approvals: ApprovalsService }) {
+  const { db, clock, approvals } = deps;
+  const seesAll = (auth: AuthContext) => auth.permissions.includes('WALLETS_VIEW');
+
+  /** A wallet the caller may see (WALLETS_VIEW or membership), with the caller's role in it. */
+  async function visibleWallet(tx: Db, auth: AuthContext, walletId: string) {
+    const repo = walletsRepository(tx);
+    const wallet = await repo.find(orgOf(auth), walletId);
+    if (!wallet) throw new AppError('404');
+    const role = (await repo.memberships([wallet.id], auth.accountId)).get(wallet.id) ?? null;
+    if (!role && !seesAll(auth)) throw new AppError('404');
+    return { wallet, role };
+  }
+
+  async function managedWallet(tx: Db, auth: AuthContext, walletId: string) {
+    const found = await visibleWallet(tx, auth, walletId);
+    if (found.role !== 'MANAGER' && !auth.permissions.includes('OWNER')) throw new AppError('403');
+    return found.wallet;
+  }
+
+  async function describe(tx: Db, auth: AuthContext, rows: WalletRow[]): Promise<Wallet[]> {
+    const repo = walletsRepository(tx);
+    const ids = rows.map((r) => r.id);
+    const [roles, counts] = await Promise.all([repo.memberships(ids, auth.accountId), repo.memberCounts(ids)]);
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      blockchain: r.blockchain as Blockchain,
+      family: r.family,
+      address: r.address,
+      publicKey: r.publicKey,
+      derivationPath: r.derivationPath,
+      myRole: roles.get(r.id) ?? null,
+      memberCount: counts.get(r.id) ?? 0,
+      createdAt: r.createdAt.toISOString(),
+    }));
+  }
+
+  async function accountNameFree(tx: Db, blockchain: Blockchain, name: string) {
+    return !(await walletsRepository(tx).addressTaken(blockchain, name));
+  }
+
+  return {
+    async requestCreation(
+      auth: AuthContext,
+      family: ChainFamily,
+      organizationId: string,
+      body: { blockchain: Blockchain; name: string; accountName?: string | undefined },
+    ) {
+      if (organizationId !== orgOf(auth)) throw new AppError('404');
+      if (familyOf(body.blockchain) !== family) throw new AppError('4000', { reason: 'family-mismatch' });
+      const problem = walletNameProblem(body.name);
+      if (problem) throw new AppError(problem);
+      const name = body.name.trim();
+      const row = await db.transaction(async (tx) => {
+        if (await walletsRepository(tx as Db).nameTaken(organizationId, name)) throw new AppError('4006');
+        if ((await approvalsRepository(tx as Db).pendingWalletNames(organizationId, name)) > 0)
+          throw new AppError('4006');
+        let accountName = body.accountName;
+        if (family === 'eosio') {
+          accountName ??= randomEosAccountName();
+          if (!(await accountNameFree(tx as Db, body.blockchain, accountName)))
+            throw new AppError('3', { accountName });
+        }
+        const line: LineTemplate = await approvals.creationLine(tx as Db, organizationId);
+        const steps = snapshot(line, await groupResolver(tx as Db, organizationId), false);
+        return approvals.open(tx as Db, {
+          organizationId,
+          type: 'WALLET_CREATION',
+          itemType: 'WALLET_CREATION',
+          initiatorId: auth.accountId,
+          steps,
+          payload: { name, blockchain: body.blockchain, family, ...(accountName ? { accountName } : {}) },
+        });
+      });
+      return approvals.detail(auth, row.id, async () => true);
+    },
+
+    decide: (auth: AuthContext, requestId: string, decision: 'APPROVED' | 'REJECTED', memo?: string) =>
+      approvals.decide(auth, requestId, decision, memo, 'WALLET_CREATION'),
+    cancel: (auth: AuthContext, requestId: string) => approvals.cancel(auth, requestId, 'WALLET_CREATION'),
+
+    async validateAccountName(auth: AuthContext, organizationId: string, accountName: string, blockchain: Blockchain) {
+      if (organizationId !== orgOf(auth)) throw new AppError('404');
+      const valid = /^[a-z1-5]{12}$/.test(accountName) && familyOf(blockchain) === 'eosio';
+      return { accountName, valid, available: valid && (await accountNameFree(db, blockchain, accountName)) };
+    },
+
+    async list(auth: AuthContext, q: WalletListQuery) {
+      const all = seesAll(auth);
+      const { rows, total } = await walletsRepository(db).list(orgOf(auth), all ? null : auth.accountId, q);
+      return { items: await describe(db, auth, rows), page: q.page, size: q.size, total, partial: !all };
+    },
+
+    async get(auth: AuthContext, walletId: string) {
+      const { wallet } = await visibleWallet(db, auth, walletId);
+      return (await describe(db, auth, [wallet]))[0]!;
+    },
+
+    /** Requests visible without WALLETS_VIEW: own, decidable, or of one's wallets. */
+    async visibleWalletIds(auth: AuthContext): Promise<string[] | 'ALL'> {
+      return seesAll(auth) ? 'ALL' : walletsRepository(db).walletIdsOf(auth.accountId);
+    },
+
+    async requestVisible(auth: AuthContext, row: RequestRow) {
+      if (
+        seesAll(auth) ||
+        row.initiatorId === auth.accountId ||
+        row.steps.some((s) => s.eligible.includes(auth.accountId))
+      )
+        return true;
+      return row.walletId !== null && (await walletsRepository(db).walletIdsOf(auth.accountId)).includes(row.walletId);
+    },
+
+    async requests(auth: AuthContext, q: RequestListQuery) {
+      return approvals.list(auth, await this.visibleWalletIds(auth), q);
+    },
+
+    async getLine(auth: AuthContext, walletId: string) {
+      const { wallet, role } = await visibleWallet(db, auth, walletId);
+      const saved = await approvalsRepository(db).findTemplate(wallet.organizationId, 'WALLET', wallet.id);
+      const line = (saved?.template as unknown as LineTemplate | undefined) ?? { creation: [], steps: [] };
+      return approvals.viewLine(
+        db,
+        auth,
+        'WALLET',
+        wallet.id,
+        line,
+        saved?.updatedAt ?? wallet.createdAt,
+        role === 'MANAGER',
+      );
+    },
+
+    async setLine(auth: AuthContext, walletId: string, template: ApprovalLineTemplate) {
+      return db.transaction(async (tx) => {
+        const wallet = await managedWallet(tx as Db, auth, walletId);
+        await approvals.checkApprovers(tx as Db, wallet.organizationId, template);
+        const row = await approvalsRepository(tx as Db).saveTemplate({
+          organizationId: wallet.organizationId,
+          scope: 'WALLET',
+          walletId: wallet.id,
+          template,
+          updatedBy: auth.accountId,
+          updatedAt: clock(),
+        });
+        return approvals.viewLine(tx as Db, auth, 'WALLET', wallet.id, template, row.updatedAt, true);
+      });
+    },
+
+    async members(auth: AuthContext, walletId: string, page: number, size: number) {
+      await visibleWallet(db, auth, walletId);
+      const { rows, total } = await walletsRepository(db).members(walletId, page, size);
+      return { items: rows.map(memberView), page, size, total };
+    },
+
+    async member(auth: AuthContext, walletId: string, walletMemberId: string) {
+      await visibleWallet(db, auth, walletId);
+      const row = await walletsRepository(db).findMember(walletId, walletMemberId);
+      if (!row) throw new AppError('404');
+      return memberView(row);
+    },
+
+    async addMember(auth: AuthContext, walletId: string, memberId: string, role: 'MANAGER' | 'MEMBER') {
+      return db.transaction(async (tx) => {
+        const wallet = await managedWallet(tx as Db, auth, walletId);
+        const live = await groupResolverMembers(tx as Db, wallet.organizationId, memberId);
+        if (!live) throw new AppError('4103');
+        const repo = walletsRepository(tx as Db);
+        const added = await repo.addMember(wallet.id, memberId, role, clock());
+        if (!added) throw new AppError('4024');
+        return memberView((await repo.findMember(wallet.id, added.id))!);
+      });
+    },
+
+    async updateMember(auth: AuthContext, walletId: string, walletMemberId: string, role: 'MANAGER' | 'MEMBER') {
+      return db.transaction(async (tx) => {
+        const wallet = await managedWallet(tx as Db, auth, walletId);
+        const repo = walletsRepository(tx as Db);
+        const row = await repo.findMember(wallet.id, walletMemberId);
+        if (!row) throw new AppError('404');
+        if (row.m.role === 'MANAGER' && role !== 'MANAGER' && (await repo.managerCount(wallet.id)) <= 1)
+          throw new AppError('4101');
+        await repo.setRole(walletMemberId, role);
+        return memberView({ ...row, m: { ...row.m, role } });
+      });
+    },
+
+    async removeMember(auth: AuthContext, walletId: string, walletMemberId: string) {
+      return db.transaction(async (tx) => {
+        const wallet = await managedWallet(tx as Db, auth, walletId);
+        const repo = walletsRepository(tx as Db);
+        const row = await repo.findMember(wallet.id, walletMemberId);
+        if (!row) throw new AppError('404');
+        if (row.m.role === 'MANAGER' && (await repo.managerCount(wallet.id)) <= 1) throw new AppError('4101');
+        await repo.removeMember(walletMemberId);
+        return { ok: true as const };
+      });
+    },
+  };
+}
+
+async function groupResolverMembers(tx: Db, organizationId: string, memberId: string) {
+  return (await groupsRepository(tx).liveMemberIds(organizationId, [memberId])).length === 1;
+}
+
+function memberView(row: {
+  m: { id: string; accountId: string; role: 'MANAGER' | 'MEMBER'; createdAt: Date };
+  email: string;
+  userName: string;
+}) {
+  return {
+    id: row.m.id,
+    memberId: row.m.accountId,
+    email: row.email,
+    userName: row.userName,
+    role: row.m.role,
+    createdAt: row.m.createdAt.toISOString(),
+  };
+}
+
+export type WalletsService = ReturnType<typeof walletsService>;

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { defineCall } from '../call.js';
+import { RequestItemType, RequestType } from '../enums.js';
+import { pagedListBody, pagedResponse } from '../paging.js';
+import { ApprovalStatus, CustomerApprovalStatus, CustomerRequestStatus, RequestProgressStep } from '../states.js';
+import { memoSchema, stepApprovalsSchema } from '../validation.js';
+
+export const ApproverRef = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('MEMBER'), memberId: z.uuid() }),
+  z.strictObject({ kind: z.literal('GROUP'), groupId: z.uuid() }),
+]);
+export type ApproverRef = z.infer<typeof ApproverRef>;
+
+/** Step 1 is `creation` (who may create requests); each later step needs 1 to 9 approvals. */
+export const ApprovalLineTemplate = z.strictObject({
+  creation: z.array(ApproverRef).min(1).max(100),
+  steps: z
+    .array(z.strictObject({ requiredApprovals: stepApprovalsSchema, approvers: z.array(ApproverRef).min(1).max(100) }))
+    .min(1)
+    .max(10),
+});
+export type ApprovalLineTemplate = z.infer<typeof ApprovalLineTemplate>;
+
+/** The organization's wallet-creation line: who creates is decided by WALLETS_CREATION, so only its steps. */
+export const CreationApprovalLine = ApprovalLineTemplate.pick({ steps: true });
+
+const Named = z.object({ kind: z.enum(['MEMBER', 'GROUP']), id: z.uuid(), name: z.string() });
+
+export const ApprovalLineView = z.object({
+  scope: z.enum(['WALLET', 'WALLET_CREATION']),
+  walletId: z.uuid().nullable(),
+  creation: z.array(Named),
+  steps: z.array(
+    z.object({ requiredApprovals: z.number().int(), approvers: z.array(Named), eligibleCount: z.number().int() }),
+  ),
+  updatedAt: z.iso.datetime(),
+  canEdit: z.boolean(),
+});
+export type ApprovalLineView = z.infer<typeof ApprovalLineView>;
+
+export const RequestView = z.object({
+  id: z.uuid(),
+  type: RequestType,
+  itemType: RequestItemType,
+  walletId: z.uuid().nullable(),
+  walletName: z.string().nullable(),
+  content: z.record(z.string(), z.unknown()),
+  initiator: z.object({ id: z.uuid(), email: z.string(), userName: z.string() }),
+  status: CustomerRequestStatus,
+  /** Engine-side state, for the detail screen: approved and waiting, rejected, canceled. */
+  decisionStatus: z.enum(['IN_PROGRESS', 'APPROVED', 'REJECTED', 'CANCELED']),
+  approval: z.object({ status: CustomerApprovalStatus, step: z.number().int().optional() }),
+  progress: RequestProgressStep,
+  steps: z.array(
+    z.object({
+      step: z.number().int(),
+      requiredApprovals: z.number().int(),
+      status: ApprovalStatus,
+      approvers: z.array(
+        z.object({
+          memberId: z.uuid(),
+          email: z.string(),
+          userName: z.string(),
+          decision: z.enum(['APPROVED', 'REJECTED']).nullable(),
+          memo: z.string().nullable(),
+          decidedAt: z.iso.datetime().nullable(),
+        }),
+      ),
+    }),
+  ),
+  waitingFor: z.array(z.uuid()),
+  canApprove: z.boolean(),
+  canCancel: z.boolean(),
+  failureReason: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type RequestView = z.infer<typeof RequestView>;
+
+const walletParams = z.object({ walletId: z.uuid() });
+const REQ = '/api/v1/organizations/requests';
+
+export const walletLineGetCall = defineCall({
+  id: 'walletApprovalLineGet',
+  method: 'GET',
+  path: `${REQ}/{walletId}/approval-line-templates`,
+  tag: 'approvals',
+  summary: "A wallet's approval line",
+  access: 'member',
+  params: walletParams,
+  response: ApprovalLineView,
+});
+export const walletLineCreateCall = defineCall({
+  id: 'walletApprovalLineCreate',
+  method: 'POST',
+  path: `${REQ}/{walletId}/approval-line-templates`,
+  tag: 'approvals',
+  summary: "Set a wallet's approval line (wallet managers)",
+  access: 'member',
+  params: walletParams,
+  body: ApprovalLineTemplate,
+  response: ApprovalLineView,
+});
+export const walletLineUpdateCall = defineCall({
+  id: 'walletApprovalLineUpdate',
+  method: 'PATCH',
+  path: `${REQ}/{walletId}/approval-line-templates/update`,
+  tag: 'approvals',
+  summary: "Change a wallet's approval line; requests already made keep theirs",
+  access: 'member',
+  params: walletParams,
+  body: ApprovalLineTemplate,
+  response: ApprovalLineView,
+});
+export const creationLineGetCall = defineCall({
+  id: 'walletCreationApprovalLineGet',
+  method: 'GET',
+  path: `${REQ}/wallet-creation/approval-line-templates`,
+  tag: 'approvals',
+  summary: "The organization's wallet-creation approval line",
+  access: 'member',
+  response: ApprovalLineView,
+});
+export const creationLineUpdateCall = defineCall({
+  id: 'walletCreationApprovalLineUpdate',
+  method: 'PATCH',
+  path: `${REQ}/wallet-creation/approval-line-templates/update`,
+  tag: 'approvals',
+  summary: "Change the organization's wallet-creation approval line",
+  access: 'MANAGEMENT_PERMISSION_SETTINGS',
+  body: CreationApprovalLine,
+  response: ApprovalLineView,
+});
+
+export const actionableCountCall = defineCall({
+  id: 'requestActionableCount',
+  method: 'POST',
+  path: `${REQ}/actionable-count`,
+  tag: 'approvals',
+  summary: 'How many requests wait for my approval',
+  access: 'member',
+  body: z.strictObject({}),
+  response: z.object({ count: z.number().int() }),
+});
+export const requestDetailCall = defineCall({
+  id: 'requestDetail',
+  method: 'POST',
+  path: `${REQ}/{requestId}`,
+  tag: 'approvals',
+  summary: 'One request',
+  access: 'member',
+  params: z.object({ requestId: z.uuid() }),
+  body: z.strictObject({}),
+  response: RequestView,
+});
+export const REQUEST_TABS = [
+  'PENDING_MY_APPROVAL',
+  'MY_APPROVAL_HISTORY',
+  'ALL_APPROVAL_HISTORY',
+  'MY_REQUESTS',
+] as const;
+export const requestListCall = defineCall({
+  id: 'requestList',
+  method: 'POST',
+  path: REQ,
+  tag: 'approvals',
+  summary: 'Requests and approvals (paged)',
+  access: 'member',
+  body: pagedListBody(
+    ['createdAt', 'updatedAt'],
+    z.strictObject({
+      tab: z.enum(REQUEST_TABS).optional(),
+      type: z.array(RequestType).max(3).optional(),
+      status: z.array(CustomerRequestStatus).max(4).optional(),
+      walletId: z.uuid().optional(),
+      initiatorId: z.uuid().optional(),
+      from: z.iso.datetime().optional(),
+      to: z.iso.datetime().optional(),
+    }),
+  ),
+  response: pagedResponse(RequestView),
+});
+
+export const DecisionBody = z.strictObject({ memo: memoSchema });

@@ -92,7 +92,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     log: app.log,
   });
   app.decorate('services', services);
-  queue = await openEngineQueue(opts.database, app.log);
+  queue = await openEngineQueue(opts.database, app.log, { superviseSeconds: config.engineSuperviseSeconds });
   app.addHook('onClose', () => queue!.stop());
   if (config.engineInProcess) {
     const now = opts.clock ?? (() => new Date());

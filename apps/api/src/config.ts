@@ -51,6 +51,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).optional(),
   /** in-process: the server also runs the custody engine; off: run `npm run engine` beside it. */
   ENGINE: z.enum(['in-process', 'off']).default('in-process'),
+  /** How often the engine looks for jobs whose worker died (their heartbeat stopped). */
+  ENGINE_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** Test runs only: a pause inside the wallet transaction, so a crash there can be provoked. */
+  ENGINE_FAULT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 
 export interface Config {
@@ -79,6 +83,8 @@ export interface Config {
   /** Cookies carry Secure everywhere but plain-HTTP loopback outside production. */
   secureCookies: boolean;
   engineInProcess: boolean;
+  engineSuperviseSeconds: number;
+  engineFaultDelayMs: number;
 }
 
 /** A configuration problem, worded for one line on the console: it names the variable. */
@@ -115,6 +121,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const appBaseUrl = (e.APP_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const loopbackHttp = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(appBaseUrl);
+  if (production && e.ENGINE_FAULT_DELAY_MS !== 0) {
+    throw new ConfigError(`Invalid configuration: ENGINE_FAULT_DELAY_MS must be 0 when APP_ENV is ${e.APP_ENV}`);
+  }
   if (production && e.AUTH_RATE_LIMIT_FACTOR !== 1) {
     throw new ConfigError(`Invalid configuration: AUTH_RATE_LIMIT_FACTOR must be 1 when APP_ENV is ${e.APP_ENV}`);
   }
@@ -144,6 +153,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM ?? 'Vaultline <no-reply@vaultline.local>',
     secureCookies: production || !loopbackHttp,
     engineInProcess: e.ENGINE === 'in-process',
+    engineSuperviseSeconds: e.ENGINE_SUPERVISE_SECONDS,
+    engineFaultDelayMs: e.ENGINE_FAULT_DELAY_MS,
   };
 }
 

@@ -15,7 +15,7 @@ try {
 }
 const log = pino({ level: config.logLevel });
 const database = await openConfiguredDatabase(config);
-const queue = await openEngineQueue(database, log as never);
+const queue = await openEngineQueue(database, log as never, { superviseSeconds: config.engineSuperviseSeconds });
 await queue.work(QUEUES.walletCreation, (job) =>
   executeWalletCreation(database.db, config, job.requestId, job.organizationId, () => new Date()),
 );

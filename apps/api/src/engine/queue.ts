@@ -16,15 +16,28 @@ export interface EngineQueue {
   stop(): Promise<void>;
 }
 
-export async function openEngineQueue(database: Database, log: FastifyBaseLogger): Promise<EngineQueue> {
+export async function openEngineQueue(
+  database: Database,
+  log: FastifyBaseLogger,
+  opts: { superviseSeconds?: number } = {},
+): Promise<EngineQueue> {
+  const every = opts.superviseSeconds ?? 30;
+  const supervise = { superviseIntervalSeconds: every, monitorIntervalSeconds: every };
   const boss =
     database.driver.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.driver.client as never) } as never)
-      : new PgBoss({ connectionString: database.driver.url, max: 4 });
+      ? new PgBoss({ db: fromPglite(database.driver.client as never), ...supervise } as never)
+      : new PgBoss({ connectionString: database.driver.url, max: 4, ...supervise });
   boss.on('error', (err: unknown) => log.error({ err }, 'engine queue error'));
   await boss.start();
   for (const queue of Object.values(QUEUES)) {
-    await boss.createQueue(queue, { retryLimit: 10, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 } as never);
+    // A worker that dies stops its heartbeat; the job is then retried by another (or the restarted) engine.
+    await boss.createQueue(queue, {
+      retryLimit: 10,
+      retryDelay: 2,
+      retryBackoff: true,
+      expireInSeconds: 120,
+      heartbeatSeconds: 10,
+    } as never);
   }
   return {
     async enqueue(tx, queue, data) {

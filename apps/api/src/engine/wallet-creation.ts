@@ -77,6 +77,7 @@ export async function executeWalletCreation(
       createdAt: now(),
     });
     await wallets.advanceSeed(organizationId, accountIndex + 1);
+    if (config.engineFaultDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.engineFaultDelayMs));
     await wallets.addMember(wallet.id, request.initiatorId, 'MANAGER', now());
     await requests.updateRequest(request.id, {
       status: 'COMPLETE',

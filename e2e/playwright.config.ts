@@ -6,7 +6,8 @@ export const SHORT_SESSION_URL = `http://localhost:${port + 1}`;
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: '../test-results/e2e',
+  // Per port, so runs on different ports never clobber each other's artifacts.
+  outputDir: port === 3100 ? '../test-results/e2e' : `../test-results/e2e-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,

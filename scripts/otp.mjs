@@ -16,7 +16,11 @@ if (!secret || secret.includes('@')) {
     process.exit(1);
   }
   const demo = JSON.parse(readFileSync(file, 'utf8'));
-  const account = [demo, ...(demo.operators ?? [])].find((a) => !secret || a.email === secret.toLowerCase());
+  const account = [
+    demo,
+    ...(demo.operators ?? []),
+    ...(demo.expiredPasswordMember ? [demo.expiredPasswordMember] : []),
+  ].find((a) => !secret || a.email === secret.toLowerCase());
   if (!account) {
     console.error(`${secret} is not a demo account.`);
     process.exit(1);

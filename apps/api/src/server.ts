@@ -56,6 +56,9 @@ console.log(
       ? [
           `  Demo sign-in:      ${demo.email} / ${demo.password} (organization owner)`,
           ...(demo.operators ?? []).map((o) => `  Operator (${o.role.toLowerCase()}): ${o.email} / ${o.password}`),
+          ...(demo.expiredPasswordMember
+            ? [`  Expired password:  ${demo.expiredPasswordMember.email} / ${demo.expiredPasswordMember.password}`]
+            : []),
           `  Authenticator:     owner secret ${demo.otpSecret}; \`npm run otp\` prints the owner's code, \`npm run otp -- <email>\` any demo account's`,
           `  Mailbox:           ${config.appBaseUrl}/dev/mailbox (IP verification and password mails)`,
         ]

@@ -11,6 +11,8 @@ export interface DemoAccount {
 /** The demo owner's sign-in at the top level, and the two provider operators. */
 export interface DemoCredentials extends DemoAccount {
   operators: (DemoAccount & { role: string })[];
+  /** A member whose password has expired, to walk the 3-step change. */
+  expiredPasswordMember?: DemoAccount;
 }
 
 const fileOf = (dataDir: string) => join(dataDir, 'demo-credentials.json');

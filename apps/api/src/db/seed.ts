@@ -13,6 +13,7 @@ export const DEMO = {
   ownerEmail: 'owner@demo.vaultline.local',
   ownerFirstName: 'Minji',
   ownerLastName: 'Kim',
+  expiredMember: { email: 'expired.password@demo.vaultline.local', firstName: 'Hana', lastName: 'Jung' },
   operators: [
     { email: 'operator.a@vaultline.local', role: 'ADMINISTRATOR', firstName: 'Jun', lastName: 'Park' },
     { email: 'operator.b@vaultline.local', role: 'MANAGER', firstName: 'Sora', lastName: 'Lee' },
@@ -43,7 +44,9 @@ export async function seedDemo(db: Db, config: Pick<Config, 'masterKey' | 'dataD
   const credentials: DemoCredentials = {
     ...account(DEMO.ownerEmail),
     operators: DEMO.operators.map((o) => ({ ...account(o.email), role: o.role })),
+    expiredPasswordMember: account(DEMO.expiredMember.email),
   };
+  const expiredHash = await hashPassword(credentials.expiredPasswordMember!.password);
   const passphraseHash = await hashPassword(credentials.password);
   const operatorHashes = await Promise.all(credentials.operators.map((o) => hashPassword(o.password)));
   const result = await db.transaction(async (tx) => {
@@ -106,6 +109,27 @@ export async function seedDemo(db: Db, config: Pick<Config, 'masterKey' | 'dataD
         .insert(passwordHistory)
         .values({ accountId: op!.id, passphraseHash: operatorHashes[i]!, createdAt: now });
     }
+    // A member whose password changed long ago: signing in asks for the 3-step change.
+    const longAgo = new Date(now.getTime() - 400 * 86_400_000);
+    const expired = credentials.expiredPasswordMember!;
+    const [member] = await tx
+      .insert(accounts)
+      .values({
+        kind: 'MEMBER',
+        organizationId: org!.id,
+        email: expired.email,
+        firstName: DEMO.expiredMember.firstName,
+        lastName: DEMO.expiredMember.lastName,
+        userName: `${DEMO.expiredMember.firstName} ${DEMO.expiredMember.lastName}`,
+        language: 'KO',
+        status: 'ACTIVE',
+        passphraseHash: expiredHash,
+        passphraseChangedAt: longAgo,
+        otpSecretEnc: encryptAtRest(expired.otpSecret, config.masterKey, OTP_CONTEXT),
+        otpRegisteredAt: longAgo,
+      })
+      .returning({ id: accounts.id });
+    await tx.insert(passwordHistory).values({ accountId: member!.id, passphraseHash: expiredHash, createdAt: longAgo });
     return { seeded: true, organizationId: org!.id, credentials };
   });
   if (result.seeded) writeDemoCredentials(config.dataDir, credentials);

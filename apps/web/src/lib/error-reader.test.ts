@@ -60,3 +60,42 @@ describe('readApiError', () => {
     expect(toApiError(new Error('boom'), 'en').rawMessage).toBe('boom');
   });
 });
+
+describe('every code of the session, authentication and IP groups', () => {
+  const CODES = [
+    '401',
+    '4001',
+    '5',
+    '19',
+    '4028',
+    '4002',
+    '4004',
+    '4005',
+    '4030',
+    '4034',
+    '4035',
+    '17',
+    '18',
+    '15',
+    '16',
+    '14',
+    '4008',
+    '4009',
+    '4010',
+    '4011',
+  ];
+  it.each(CODES)('%s reads as its own translated message in both languages', (code) => {
+    for (const lang of ['en', 'ko'] as const) {
+      const error = readApiError(
+        400,
+        { code, message: `RAW_${code}`, data: code === '4034' ? 12 : undefined },
+        undefined,
+        lang,
+      );
+      expect(error.code).toBe(code);
+      expect(error.message).not.toContain(`RAW_${code}`);
+      expect(error.message.length).toBeGreaterThan(5);
+      if (lang === 'ko') expect(error.message).toMatch(/[가-힣]/);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
 import {
   accounts,
   amlStatusHistory,
@@ -18,8 +19,6 @@ interface Paging<F extends string> {
   sort: { field: F; direction: 'ASC' | 'DESC' }[];
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Provider-side queries: operators see every organization, through these calls only. */
 export function operatorRepository(db: Db) {
   return {
@@ -29,7 +28,7 @@ export function operatorRepository(db: Db) {
       },
     ) {
       const where = and(
-        q.filters?.search ? ilike(organizations.name, `%${escapeLike(q.filters.search)}%`) : undefined,
+        q.filters?.search ? ilike(organizations.name, containsPattern(q.filters.search)) : undefined,
         q.filters?.amlStatus?.length ? inArray(organizations.amlStatus, q.filters.amlStatus) : undefined,
       );
       const cols = { name: organizations.name, createdAt: organizations.createdAt, amlStatus: organizations.amlStatus };

@@ -1,6 +1,7 @@
 import { type OperatorRole, operatorCan, type WorkflowType } from '@vaultline/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
+import { authRepository } from '../auth/auth.repository.js';
 import type { AuthContext } from '../auth/session.service.js';
 import type { invitationsService } from '../organization/invitations.service.js';
 import { organizationRepository } from '../organization/organization.repository.js';
@@ -28,7 +29,7 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
   /** An owner-to-be: an invited account holding OWNER, with its invitation mail to send after commit. */
   async function inviteOwner(tx: Db, organizationId: string, email: string, invitedBy: string) {
     const repo = organizationRepository(tx);
-    const existing = await repo.findLiveAccountByEmail(email);
+    const existing = await authRepository(tx as Db).findLiveAccountByEmail(email);
     if (existing) throw new AppError(existing.organizationId === organizationId ? '4024' : '4027', { email });
     const account = await repo.insertMember({
       kind: 'MEMBER',
@@ -121,7 +122,7 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
         if (organizationId && !(await operatorRepository(tx as Db).findOrganization(organizationId)))
           throw new AppError('404');
         if (type === 'OWNER_INVITATION') {
-          const existing = await organizationRepository(tx as Db).findLiveAccountByEmail(rest.email as string);
+          const existing = await authRepository(tx as Db).findLiveAccountByEmail(rest.email as string);
           if (existing)
             throw new AppError(existing.organizationId === organizationId ? '4024' : '4027', { email: rest.email });
         }

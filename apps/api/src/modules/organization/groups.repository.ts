@@ -1,6 +1,7 @@
 import type { OrganizationPermission } from '@vaultline/contracts';
 import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containsPattern, escapeLike } from '../../db/like.js';
 import { accounts, groupMembers, groupPermissions, memberGroups } from '../../db/schema/index.js';
 
 export interface GroupListQuery {
@@ -26,15 +27,7 @@ export function groupsRepository(db: Db) {
       const [row] = await db
         .select({ id: memberGroups.id })
         .from(memberGroups)
-        .where(
-          and(
-            eq(memberGroups.organizationId, organizationId),
-            ilike(
-              memberGroups.name,
-              name.replace(/[\\%_]/g, (c) => `\\${c}`),
-            ),
-          ),
-        );
+        .where(and(eq(memberGroups.organizationId, organizationId), ilike(memberGroups.name, escapeLike(name))));
       return row;
     },
 
@@ -70,9 +63,7 @@ export function groupsRepository(db: Db) {
     async list(organizationId: string, q: GroupListQuery) {
       const where = and(
         eq(memberGroups.organizationId, organizationId),
-        q.filters?.search
-          ? ilike(memberGroups.name, `%${q.filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-          : undefined,
+        q.filters?.search ? ilike(memberGroups.name, containsPattern(q.filters.search)) : undefined,
       );
       const columns = { name: memberGroups.name, createdAt: memberGroups.createdAt } as const;
       const order = q.sort.map((s) => (s.direction === 'ASC' ? asc(columns[s.field]) : desc(columns[s.field])));

@@ -114,7 +114,7 @@ export function invitationsService(deps: OrganizationDeps & { mailer: Mailer }) 
         const rows: AccountRow[] = [];
         const mails: PendingMail[] = [];
         for (const email of emails) {
-          const existing = await repo.findLiveAccountByEmail(email);
+          const existing = await authRepository(tx as Db).findLiveAccountByEmail(email);
           if (existing) throw new AppError(existing.organizationId === orgId ? '4024' : '4027', { email });
           const account = await repo.insertMember({ kind: 'MEMBER', organizationId: orgId, email, status: 'INVITED' });
           await repo.setOwnPermissions(account.id, input.permissions);

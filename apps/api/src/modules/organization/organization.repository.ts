@@ -1,6 +1,7 @@
 import { effectivePermissions, type OrganizationPermission } from '@vaultline/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
 import {
   accounts,
   groupMembers,
@@ -76,21 +77,12 @@ export function organizationRepository(db: Db) {
       return row;
     },
 
-    /** Any live account with the email, in any organization or none: one email, one account. */
-    async findLiveAccountByEmail(email: string) {
-      const [row] = await db
-        .select()
-        .from(accounts)
-        .where(and(sql`lower(${accounts.email}) = lower(${email})`, inArray(accounts.status, ['ACTIVE', 'INVITED'])));
-      return row;
-    },
-
     async listMembers(organizationId: string, q: MemberListQuery) {
       const conditions: (SQL | undefined)[] = [memberScope(organizationId)];
       const f = q.filters;
       conditions.push(inArray(accounts.status, f?.status?.length ? f.status : ['ACTIVE', 'INVITED']));
       if (f?.search) {
-        const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const like = containsPattern(f.search);
         conditions.push(or(ilike(accounts.email, like), ilike(accounts.userName, like)));
       }
       if (f?.groupId) {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
 import { accounts, organizationSeeds, walletMembers, wallets } from '../../db/schema/index.js';
 
 export type WalletRow = typeof wallets.$inferSelect;
@@ -60,8 +61,7 @@ export function walletsRepository(db: Db) {
         );
       }
       if (q.filters?.blockchain?.length) conditions.push(inArray(wallets.blockchain, q.filters.blockchain));
-      if (q.filters?.search)
-        conditions.push(ilike(wallets.name, `%${q.filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+      if (q.filters?.search) conditions.push(ilike(wallets.name, containsPattern(q.filters.search)));
       const where = and(...conditions);
       const cols = { name: wallets.name, createdAt: wallets.createdAt, blockchain: wallets.blockchain };
       const order = q.sort.length

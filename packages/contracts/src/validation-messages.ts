@@ -9,6 +9,7 @@ import { invalidPasswordMessage, type MessageLanguage, requirementsFromData } fr
 export const VALIDATION_MESSAGES = {
   'validation.required': { en: 'This field is required.', ko: '필수 입력 항목입니다.' },
   'validation.invalid': { en: 'The value is invalid.', ko: '올바르지 않은 값입니다.' },
+  'validation.text.tooLong100': { en: 'Enter no more than 100 characters.', ko: '100자 이하로 입력해 주세요.' },
   'validation.businessNumber.invalid': {
     en: 'Enter the 10-digit business registration number (000-00-00000).',
     ko: '사업자등록번호 10자리를 입력해 주세요 (000-00-00000).',

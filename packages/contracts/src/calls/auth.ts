@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { Language, LOGIN_RESULTS, OrganizationPermission } from '../enums.js';
+import { OperatorRole } from '../roles.js';
 import { emailSchema, personNameSchema } from '../validation.js';
 
 /**
@@ -178,7 +179,7 @@ export const Me = z.object({
   userName: z.string(),
   language: Language,
   organization: z.object({ id: z.uuid(), name: z.string() }).nullable(),
-  operatorRole: z.string().nullable(),
+  operatorRole: OperatorRole.nullable(),
   permissions: z.array(OrganizationPermission),
   passphraseExpiresAt: z.iso.datetime().nullable(),
   sessionExpiresAt: z.iso.datetime(),

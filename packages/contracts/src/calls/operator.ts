@@ -32,7 +32,7 @@ const businessNumber = z
   .regex(/^[0-9]{3}-?[0-9]{2}-?[0-9]{5}$/, { error: 'validation.businessNumber.invalid' });
 
 export const OrganizationDetails = z.strictObject({
-  name: textSchema.max(100),
+  name: textSchema.max(100, { error: 'validation.text.tooLong100' }),
   businessRegistrationNumber: businessNumber,
   representativeName: personNameSchema,
 });

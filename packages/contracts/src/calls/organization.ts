@@ -189,7 +189,7 @@ export const Group = z.object({
 });
 export type Group = z.infer<typeof Group>;
 
-const groupName = textSchema.max(100);
+const groupName = textSchema.max(100, { error: 'validation.text.tooLong100' });
 const groupParams = z.object({ groupId: z.uuid() });
 
 export const groupCreateCall = defineCall({

@@ -35,7 +35,7 @@ export function membersService(deps: {
       language: account.language,
       organization:
         account.organizationId && organizationName ? { id: account.organizationId, name: organizationName } : null,
-      operatorRole: account.operatorRole,
+      operatorRole: account.operatorRole as Me['operatorRole'],
       permissions: auth.permissions,
       passphraseExpiresAt: expires ? expires.toISOString() : null,
       sessionExpiresAt: auth.sessionExpiresAt.toISOString(),

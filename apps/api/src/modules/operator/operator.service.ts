@@ -115,13 +115,27 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
 
   return {
     async create(auth: AuthContext, type: WorkflowType, payload: Record<string, unknown>) {
-      if (!operatorCan(roleOf(auth), 'createWorkflow')) throw new AppError('403');
+      if (!operatorCan(roleOf(auth), 'createWorkflow')) throw new AppError('403', { ability: 'createWorkflow' });
       const organizationId = typeof payload.organizationId === 'string' ? payload.organizationId : null;
       const { organizationId: _omit, ...rest } = payload;
       const row = await db.transaction(async (tx) => {
         if (organizationId && !(await operatorRepository(tx as Db).findOrganization(organizationId)))
           throw new AppError('404');
         if (type === 'OWNER_INVITATION') {
+          // One owner invitation at a time: a second proposal waits until the first is decided.
+          const open = await operatorRepository(tx as Db).listWorkflows({
+            page: 1,
+            size: 1,
+            sort: [],
+            filters: {
+              status: ['IN_PROGRESS'],
+              type: ['OWNER_INVITATION'],
+              organizationId: organizationId ?? undefined,
+            },
+          });
+          if (open.total > 0) throw new AppError('4012');
+          const owner = (await operatorRepository(tx as Db).owners([organizationId!])).get(organizationId!);
+          if (owner) throw new AppError('4024', { email: owner.email });
           const existing = await authRepository(tx as Db).findLiveAccountByEmail(rest.email as string);
           if (existing)
             throw new AppError(existing.organizationId === organizationId ? '4024' : '4027', { email: rest.email });
@@ -161,7 +175,7 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
           if (w.createdBy !== auth.accountId) throw new AppError('403');
         } else {
           if (w.createdBy === auth.accountId) throw new AppError('4105');
-          if (!operatorCan(roleOf(auth), 'decideWorkflow')) throw new AppError('403');
+          if (!operatorCan(roleOf(auth), 'decideWorkflow')) throw new AppError('403', { ability: 'decideWorkflow' });
         }
         const now = clock();
         const status = action === 'approve' ? 'APPROVED' : action === 'reject' ? 'REJECTED' : 'CANCELED';

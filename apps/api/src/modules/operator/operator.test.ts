@@ -110,7 +110,17 @@ describe('operator console', () => {
     const email = 'owner.ceo-1@ownertest.example';
     const wf = await a.post(`${OPS}/owner-invitation-workflow/create`, { organizationId, email });
     expect(wf.json().payload.email).toMatch(/^o\*+@ownertest\.example$/); // an OPERATOR sees emails masked
+    const second = await a.post(`${OPS}/owner-invitation-workflow/create`, {
+      organizationId,
+      email: 'other-9@x.example',
+    });
+    expect(second.json().code).toBe('4012');
     await b.post(`${OPS}/owner-invitation-workflow/${wf.json().id}/approve`, {});
+    const third = await a.post(`${OPS}/owner-invitation-workflow/create`, {
+      organizationId,
+      email: 'other-9@x.example',
+    });
+    expect(third.json().code).toBe('4024');
     const mail = await t.mailbox.waitFor((m) => m.to.includes(email));
     expect(mail.subject).toContain('Owner Test Bank');
     const url = new URL(mail.text.match(/https?:\/\/\S+mode=signup\S+/)![0]);

@@ -110,11 +110,11 @@ describe('operator console', () => {
     const email = 'owner.ceo-1@ownertest.example';
     const wf = await a.post(`${OPS}/owner-invitation-workflow/create`, { organizationId, email });
     expect(wf.json().payload.email).toMatch(/^o\*+@ownertest\.example$/); // an OPERATOR sees emails masked
-    const second = await a.post(`${OPS}/owner-invitation-workflow/create`, {
+    const duplicate = await a.post(`${OPS}/owner-invitation-workflow/create`, {
       organizationId,
       email: 'other-9@x.example',
     });
-    expect(second.json().code).toBe('4012');
+    expect(duplicate.json().code).toBe('4012');
     await b.post(`${OPS}/owner-invitation-workflow/${wf.json().id}/approve`, {});
     const third = await a.post(`${OPS}/owner-invitation-workflow/create`, {
       organizationId,

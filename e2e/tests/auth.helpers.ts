@@ -5,10 +5,16 @@ import { authenticator } from 'otplib';
 
 /** Helpers of the sign-in journeys (auth.spec.ts). `base` is '' for the main product, or another server's URL. */
 
-export interface DemoCredentials {
+/** One account that signs in: email, password and the base32 secret of its authenticator. */
+export interface Account {
   email: string;
   password: string;
   otpSecret: string;
+}
+
+/** The demo owner, and the provider's operators (operator A administrator, B manager). */
+export interface DemoCredentials extends Account {
+  operators: (Account & { role: string })[];
 }
 
 export interface Mail {
@@ -31,6 +37,14 @@ interface AccountState {
 
 function stateFile(): string {
   return join(test.info().project.outputDir, 'auth-journeys-state.json');
+}
+
+/**
+ * Where an account's state is kept: the demo owner of a server under the server's base (as the
+ * journeys always did), any other account under base and email, so each has its own TOTP steps.
+ */
+export function stateKey(base: string, account?: string): string {
+  return account ? `${base}|${account.toLowerCase()}` : base;
 }
 
 function readState(base: string): AccountState {
@@ -74,15 +88,19 @@ export async function credentials(request: APIRequestContext, base = ''): Promis
 
 const STEP_MS = 30_000;
 
-/** A TOTP code the server has not seen: waits for the next 30 s step when this one was used. */
-export async function freshCode(secret: string, base = ''): Promise<string> {
+/**
+ * A TOTP code the server has not seen: waits for the next 30 s step when this one was used.
+ * `account` (an email) keeps the steps of an account other than the demo owner apart.
+ */
+export async function freshCode(secret: string, base = '', account?: string): Promise<string> {
+  const key = stateKey(base, account);
   for (;;) {
     const now = Date.now();
     const step = Math.floor(now / STEP_MS);
     const left = (step + 1) * STEP_MS - now;
     // Also avoid a code about to roll over on its way to the server.
-    if (step > readState(base).lastStep && left > 2_000) {
-      writeState(base, { lastStep: step });
+    if (step > readState(key).lastStep && left > 2_000) {
+      writeState(key, { lastStep: step });
       return authenticator.generate(secret);
     }
     await new Promise((resolve) => setTimeout(resolve, left + 300));
@@ -91,6 +109,8 @@ export async function freshCode(secret: string, base = ''): Promise<string> {
 
 export interface OtpOptions {
   base?: string;
+  /** The email of an account other than the demo owner. */
+  account?: string;
   /** Where the OTP field is (a dialog); the page by default. */
   scope?: Locator | Page;
 }
@@ -101,9 +121,9 @@ export interface OtpOptions {
  * once with the next step's code.
  */
 export async function enterOtp(page: Page, secret: string, done: () => Promise<unknown>, options: OtpOptions = {}) {
-  const { base = '', scope = page } = options;
+  const { base = '', scope = page, account } = options;
   const used = page.getByText(/이미 사용된 인증 코드|already used/);
-  await scope.getByTestId('otp-input').fill(await freshCode(secret, base));
+  await scope.getByTestId('otp-input').fill(await freshCode(secret, base, account));
   const finished = done().then(
     () => 'done' as const,
     (error: unknown) => ({ error }),
@@ -115,8 +135,8 @@ export async function enterOtp(page: Page, secret: string, done: () => Promise<u
   const outcome = await Promise.race([finished, refused]);
   if (outcome === 'done') return;
   if (outcome !== 'used') throw outcome.error;
-  writeState(base, { lastStep: Math.floor(Date.now() / STEP_MS) });
-  await scope.getByTestId('otp-input').fill(await freshCode(secret, base));
+  writeState(stateKey(base, account), { lastStep: Math.floor(Date.now() / STEP_MS) });
+  await scope.getByTestId('otp-input').fill(await freshCode(secret, base, account));
   await done();
 }
 
@@ -185,12 +205,20 @@ export async function verifyIpByEmail(page: Page, request: APIRequestContext, ba
   await expect(page.getByTestId('verify-ip-success')).toBeVisible();
 }
 
+export interface SignInOptions {
+  /** Who signs in; the demo owner of the server when absent. */
+  account?: Account;
+  /** The screen the account lands on; the assets page of a member by default. */
+  landing?: RegExp;
+}
+
 /**
- * Signs the demo owner in with password and code, up to the dashboard; a first sign-in from this address
- * verifies it through the emailed link first.
+ * Signs an account in with password and code, up to the dashboard; a first sign-in from this
+ * address verifies it through the emailed link first.
  */
-export async function signIn(page: Page, request: APIRequestContext, base = '') {
-  const { email, password, otpSecret } = await credentials(request, base);
+export async function signIn(page: Page, request: APIRequestContext, base = '', options: SignInOptions = {}) {
+  const { email, password, otpSecret } = options.account ?? (await credentials(request, base));
+  const account = options.account ? email : undefined;
   await page.goto(`${base}/account/login`);
   const before = await mailIds(request, email, base);
   await fillCredentials(page, email, password);
@@ -204,6 +232,6 @@ export async function signIn(page: Page, request: APIRequestContext, base = '') 
     await fillCredentials(page, email, password);
   }
   await expect(otpStep).toBeVisible();
-  await enterOtp(page, otpSecret, () => page.waitForURL(/\/dashboard\/assets/), { base });
+  await enterOtp(page, otpSecret, () => page.waitForURL(options.landing ?? /\/dashboard\/assets/), { base, account });
   await expect(page.getByTestId('account-menu')).toBeVisible();
 }

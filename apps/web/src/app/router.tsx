@@ -24,7 +24,6 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     children: [
       { path: PATHS.root, element: <Navigate to={PATHS.login} replace /> },
-      { path: PATHS.dashboard, element: <Navigate to={PATHS.assets} replace /> },
       {
         lazy: lazyPage(
           () => import('./layouts/AccountLayout'),
@@ -77,6 +76,14 @@ export const routes: RouteObject[] = [
           (m) => m.DashboardLayout,
         ),
         children: [
+          // Members land on their assets, operators on the console.
+          {
+            path: PATHS.dashboard,
+            lazy: lazyPage(
+              () => import('./layouts/DashboardLayout'),
+              (m) => m.DashboardHome,
+            ),
+          },
           {
             path: PATHS.assets,
             lazy: lazyPage(

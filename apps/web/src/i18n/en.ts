@@ -1,5 +1,9 @@
 import { enAccount } from './en-account';
+import { enApprovals } from './en-approvals';
 import { enAuth } from './en-auth';
+import { enOperator } from './en-operator';
+import { enOrganization } from './en-organization';
+import { enWallets } from './en-wallets';
 
 /** English messages. Their shape is the key set every language must provide (see `Messages`). */
 export const en = {
@@ -76,6 +80,10 @@ export const en = {
   },
   ...enAuth,
   ...enAccount,
+  ...enOrganization,
+  ...enOperator,
+  ...enWallets,
+  ...enApprovals,
   error: {
     title: 'Something went wrong',
     notFoundTitle: 'Page not found',

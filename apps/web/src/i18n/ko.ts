@@ -1,6 +1,10 @@
 import type { Messages } from './en';
 import { koAccount } from './ko-account';
+import { koApprovals } from './ko-approvals';
 import { koAuth } from './ko-auth';
+import { koOperator } from './ko-operator';
+import { koOrganization } from './ko-organization';
+import { koWallets } from './ko-wallets';
 
 /** Korean messages; Korean is the default and the fallback language. */
 export const ko: Messages = {
@@ -77,6 +81,10 @@ export const ko: Messages = {
   },
   ...koAuth,
   ...koAccount,
+  ...koOrganization,
+  ...koOperator,
+  ...koWallets,
+  ...koApprovals,
   error: {
     title: '문제가 발생했습니다',
     notFoundTitle: '페이지를 찾을 수 없습니다',

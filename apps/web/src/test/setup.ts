@@ -31,6 +31,14 @@ if (!('ResizeObserver' in window)) {
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 
+// Autosizing textareas listen for web fonts loading; happy-dom has no FontFaceSet.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
+
 // Each test starts in the default language with nothing stored.
 afterEach(async () => {
   cleanup();

@@ -2,7 +2,7 @@ import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text } from '@mant
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { BrandMark } from '../../components/BrandMark';
 import {
   AccountIcon,
@@ -15,7 +15,8 @@ import {
   WithdrawIcon,
 } from '../../components/icons';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
-import { SessionProvider } from '../../features/session/SessionProvider';
+import { ApprovalsNavBadge } from '../../features/approvals/ApprovalsNavBadge';
+import { SessionProvider, useSession } from '../../features/session/SessionProvider';
 import { VersionBadge } from '../../features/system/VersionBadge';
 import type { en } from '../../i18n/en';
 import { PATHS } from '../paths';
@@ -46,6 +47,17 @@ function isActive(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
+/** Where an account lands on `/dashboard`: members on their assets, operators on the console. */
+export function dashboardHome(kind: 'MEMBER' | 'OPERATOR'): string {
+  return kind === 'OPERATOR' ? PATHS.organization : PATHS.assets;
+}
+
+/** `/dashboard` itself: the home of the signed-in account's kind. */
+export function DashboardHome() {
+  const { me } = useSession();
+  return <Navigate to={dashboardHome(me.kind)} replace />;
+}
+
 /** Every dashboard screen needs a signed-in account: the session is loaded (or left) first. */
 export function DashboardLayout() {
   return (
@@ -57,8 +69,15 @@ export function DashboardLayout() {
 
 function DashboardShell() {
   const { t } = useTranslation();
+  const { me } = useSession();
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const operator = me.kind === 'OPERATOR';
+
+  // Operators work only in the Operation section; the member screens are not theirs.
+  if (operator && pathname !== PATHS.dashboard && !OPERATION_NAV.some((item) => isActive(pathname, item.to))) {
+    return <Navigate to={PATHS.organization} replace />;
+  }
 
   const renderItem = (item: NavItem) => (
     <NavLink
@@ -67,6 +86,7 @@ function DashboardShell() {
       to={item.to}
       label={t(item.label)}
       leftSection={item.icon}
+      rightSection={item.to === PATHS.approvals ? <ApprovalsNavBadge /> : undefined}
       active={isActive(pathname, item.to)}
       onClick={close}
       variant="light"
@@ -86,7 +106,7 @@ function DashboardShell() {
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
-            <Link to={PATHS.assets} style={{ textDecoration: 'none' }}>
+            <Link to={PATHS.dashboard} style={{ textDecoration: 'none' }}>
               <BrandMark />
             </Link>
           </Group>
@@ -99,8 +119,8 @@ function DashboardShell() {
 
       <AppShell.Navbar p="sm" aria-label={t('nav.main')}>
         <AppShell.Section grow component={ScrollArea}>
-          <Stack gap={2}>{MAIN_NAV.map(renderItem)}</Stack>
-          <Text size="xs" fw={600} c="dimmed" tt="uppercase" lts={0.6} mt="lg" mb={6} px="sm">
+          {operator ? null : <Stack gap={2}>{MAIN_NAV.map(renderItem)}</Stack>}
+          <Text size="xs" fw={600} c="dimmed" tt="uppercase" lts={0.6} mt={operator ? 'xs' : 'lg'} mb={6} px="sm">
             {t('nav.operation')}
           </Text>
           <Stack gap={2}>{OPERATION_NAV.map(renderItem)}</Stack>

@@ -1,5 +1,5 @@
 import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
-import type { Me } from '@vaultline/contracts';
+import { type Me, OperatorRole } from '@vaultline/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountIcon } from '../../components/icons';
@@ -15,6 +15,24 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
         {children}
       </Text>
     </Group>
+  );
+}
+
+/** The operator's custody role, translated; an unknown value is shown as the server sent it. */
+function OperatorRoleBadge({ role }: { role: string | null }) {
+  const { t } = useTranslation();
+  const parsed = OperatorRole.safeParse(role);
+  return (
+    <Stack gap={2} align="flex-end">
+      <Badge variant="light" radius="sm" tt="none" data-testid="operator-role" data-role={role ?? ''}>
+        {parsed.success ? t(`operatorRoles.${parsed.data}`) : (role ?? '—')}
+      </Badge>
+      {parsed.success ? (
+        <Text size="xs" c="dimmed" fw={400}>
+          {t(`operatorRoleDescriptions.${parsed.data}`)}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 
@@ -40,9 +58,7 @@ export function ProfileCard({ me, name }: { me: Me; name: string }) {
         <Row label={t('settings.profile.email')}>{me.email}</Row>
         {me.kind === 'OPERATOR' ? (
           <Row label={t('settings.profile.operatorRole')}>
-            <Badge variant="light" radius="sm">
-              {me.operatorRole ?? '—'}
-            </Badge>
+            <OperatorRoleBadge role={me.operatorRole} />
           </Row>
         ) : (
           <Row label={t('settings.profile.organization')}>

@@ -1,13 +1,16 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
+  acceptInvitationCall,
   type LoginAnswer,
   loginIpVerifyCall,
   memberLoginCall,
   otpRegistrationConfirmCall,
   otpRegistrationStartCall,
+  ownerInvitationAcceptCall,
   passphraseRecoverCall,
   passphraseResetCall,
   passphraseVerifyCall,
+  verifyInvitationCall,
 } from '@vaultline/contracts';
 import { callApi } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
@@ -112,5 +115,45 @@ export function useOtpRegistrationConfirm() {
           body: { ticket, otpCode: await encrypt(otpCode) },
         }),
       ),
+  });
+}
+
+/** Checks an emailed invitation link (member or owner) before the sign-up form is shown. */
+export function useInvitationVerify(invitationId: string, token: string) {
+  return useQuery({
+    queryKey: ['auth', 'invitation-verify', invitationId, token],
+    queryFn: ({ signal }) => callApi(verifyInvitationCall, { body: { invitationId, token }, signal }),
+    enabled: Boolean(invitationId && token),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+export interface SignupInput {
+  kind: 'MEMBER' | 'OWNER';
+  invitationId: string;
+  token: string;
+  password: string;
+  userName: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Sign-up of an invited member or owner: names and a password (encrypted); each kind has its own call. */
+export function useSignupMutation() {
+  const withSecrets = useWithSecrets();
+  return useMutation<{ ok: true; email: string }, ApiError, SignupInput>({
+    mutationKey: ['auth', 'signup'],
+    mutationFn: ({ kind, invitationId, token, password, ...names }) =>
+      withSecrets(async (encrypt) => {
+        const passphrase = await encrypt(password);
+        if (kind === 'OWNER') {
+          return callApi(ownerInvitationAcceptCall, {
+            params: { invitationId },
+            body: { token, passphrase, ...names },
+          });
+        }
+        return callApi(acceptInvitationCall, { body: { invitationId, token, passphrase, ...names } });
+      }),
   });
 }

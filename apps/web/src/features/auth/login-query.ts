@@ -6,7 +6,8 @@ import { GUEST_ACCESS_ERROR } from '../../lib/session-end';
  * opens another screen of the route:
  * - `mode=forgot`: forgotten password (email, then "email sent");
  * - `mode=reset&memberId=..&token=..`: the emailed reset link;
- * - `mode=verify-ip&memberId=..&loginIpId=..&code=..`: the emailed IP verification link.
+ * - `mode=verify-ip&memberId=..&loginIpId=..&code=..`: the emailed IP verification link;
+ * - `mode=signup&invitationId=..&token=..`: the emailed invitation of a member or an owner.
  */
 
 /** The value of `error` set when a signed-out visitor opened a members-only page. */
@@ -14,7 +15,7 @@ export { GUEST_ACCESS_ERROR };
 /** The flag-style spelling of the same guest-access error. */
 export const GUEST_ACCESS_PARAM = 'guestAccessError';
 
-export const LOGIN_MODES = ['login', 'forgot', 'reset', 'verify-ip'] as const;
+export const LOGIN_MODES = ['login', 'forgot', 'reset', 'verify-ip', 'signup'] as const;
 export type LoginMode = (typeof LOGIN_MODES)[number];
 
 export interface LoginQuery {
@@ -28,6 +29,7 @@ export interface LoginQuery {
   token: string;
   loginIpId: string;
   code: string;
+  invitationId: string;
 }
 
 function isGuestAccessError(search: URLSearchParams): boolean {
@@ -53,6 +55,7 @@ export function readLoginQuery(search: URLSearchParams): LoginQuery {
     token: text('token'),
     loginIpId: text('loginIpId'),
     code: text('code'),
+    invitationId: text('invitationId'),
   };
 }
 

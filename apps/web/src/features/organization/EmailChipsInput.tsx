@@ -87,18 +87,18 @@ export function EmailChipsInput({
       renderPill={({ option, value: chip, onRemove, disabled }) => {
         const email = chip ?? String(option.value);
         return (
-        <Pill
-          key={email}
-          withRemoveButton={!disabled}
-          onRemove={onRemove}
-          data-testid="email-chip"
-          data-flagged={isFlagged(email) || undefined}
-          bg={isFlagged(email) ? 'red.1' : 'indigo.0'}
-          c={isFlagged(email) ? 'red.8' : 'indigo.9'}
-          removeButtonProps={{ 'aria-label': t('invite.removeEmail', { email }) }}
-        >
-          {email}
-        </Pill>
+          <Pill
+            key={email}
+            withRemoveButton={!disabled}
+            onRemove={onRemove}
+            data-testid="email-chip"
+            data-flagged={isFlagged(email) || undefined}
+            bg={isFlagged(email) ? 'red.1' : 'indigo.0'}
+            c={isFlagged(email) ? 'red.8' : 'indigo.9'}
+            removeButtonProps={{ 'aria-label': t('invite.removeEmail', { email }) }}
+          >
+            {email}
+          </Pill>
         );
       }}
     />

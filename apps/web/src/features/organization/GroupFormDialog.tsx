@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notifySuccess } from '../../components/notify';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
+import { toApiError } from '../../lib/error-reader';
 import { schemaError } from '../../lib/form-validation';
 import { type Group as MemberGroup, useCreateGroup, useMemberChoices, useUpdateGroup } from './api';
 import { memberName } from './MemberRow';
@@ -60,7 +61,8 @@ function GroupForm({ group, onClose }: GroupFormDialogProps) {
   }));
   // Members of the group the first page of choices did not include stay selectable.
   for (const m of group?.members ?? []) {
-    if (!options.some((o) => o.value === m.id)) options.push({ value: m.id, label: `${m.userName || m.email} · ${m.email}` });
+    if (!options.some((o) => o.value === m.id))
+      options.push({ value: m.id, label: `${m.userName || m.email} · ${m.email}` });
   }
 
   const onError = (error: NonNullable<typeof mutation.error>) => {
@@ -127,7 +129,7 @@ function GroupForm({ group, onClose }: GroupFormDialogProps) {
           data-testid="group-members"
           {...form.getInputProps('memberIds')}
         />
-        {choices.isError ? <ErrorAlert error={choices.error} title={t('members.loadFailed')} /> : null}
+        {choices.isError ? <ErrorAlert error={toApiError(choices.error)} title={t('members.loadFailed')} /> : null}
         {error ? <ErrorAlert error={error} title={t('common.failedTitle')} /> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>

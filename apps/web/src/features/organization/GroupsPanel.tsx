@@ -22,6 +22,7 @@ import { OtpConfirmDialog } from '../../components/OtpConfirmDialog';
 import { PageEmptyState } from '../../components/PageEmptyState';
 import { RowAction } from '../../components/RowAction';
 import { formatDate } from '../../lib/dates';
+import { toApiError } from '../../lib/error-reader';
 import { type Group as MemberGroup, useDeleteGroup, useGroupList, useGroupPermissions } from './api';
 import { GroupFormDialog } from './GroupFormDialog';
 import { PermissionSummary } from './MemberBadges';
@@ -103,7 +104,7 @@ export function GroupsPanel({ myPermissions }: { myPermissions: readonly Organiz
       </Group>
       {list.isError ? (
         <Box px="md" pb="md">
-          <ErrorAlert error={list.error} title={t('groups.loadFailed')} />
+          <ErrorAlert error={toApiError(list.error)} title={t('groups.loadFailed')} />
         </Box>
       ) : null}
       {list.isPending ? (

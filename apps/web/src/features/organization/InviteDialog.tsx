@@ -87,10 +87,7 @@ function InviteForm({ onClose, groups, canSetPermissions }: InviteDialogProps) {
           if (invite.error) invite.reset();
         }}
         flagged={flagged}
-        error={
-          missing ??
-          (existing.length > 0 ? t('invite.alreadyThere', { emails: existing.join(', ') }) : null)
-        }
+        error={missing ?? (existing.length > 0 ? t('invite.alreadyThere', { emails: existing.join(', ') }) : null)}
       />
       <MultiSelect
         label={t('invite.groups')}

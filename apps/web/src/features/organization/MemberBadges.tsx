@@ -32,7 +32,7 @@ export function PermissionSummary({ permissions }: { permissions: readonly Organ
   const { t } = useTranslation();
   if (isOwner(permissions)) {
     return (
-      <Badge variant="filled" color="violet" radius="sm" data-testid="permission-summary">
+      <Badge variant="filled" color="violet" radius="sm" tt="none" data-testid="permission-summary">
         {t('roles.OWNER')}
       </Badge>
     );
@@ -46,6 +46,17 @@ export function PermissionSummary({ permissions }: { permissions: readonly Organ
     );
   }
   const preset = matchingPreset(assigned);
+  if (!preset && assigned.length <= 2) {
+    return (
+      <Group gap={4} data-testid="permission-summary">
+        {assigned.map((p) => (
+          <Badge key={p} variant="light" color="indigo" radius="sm" tt="none">
+            {t(`permissions.labels.${p}`)}
+          </Badge>
+        ))}
+      </Group>
+    );
+  }
   const label = preset ? t(`roles.${preset}`) : t('permissions.count', { count: assigned.length });
   return (
     <Tooltip
@@ -55,7 +66,7 @@ export function PermissionSummary({ permissions }: { permissions: readonly Organ
       label={assigned.map((p) => t(`permissions.labels.${p}`)).join(' · ')}
       events={{ hover: true, focus: true, touch: true }}
     >
-      <Badge variant="light" color="indigo" radius="sm" tabIndex={0} data-testid="permission-summary">
+      <Badge variant="light" color="indigo" radius="sm" tt="none" tabIndex={0} data-testid="permission-summary">
         {label}
       </Badge>
     </Tooltip>

@@ -47,7 +47,7 @@ export function MemberRow({ member, isSelf, controls, busy, ...on }: MemberRowPr
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Group gap={6} wrap="nowrap">
               <Text size="sm" fw={600} truncate="end">
-                {name || t('members.noName')}
+                {name || member.email}
               </Text>
               {isSelf ? (
                 <Text size="xs" c="indigo.7" fw={600}>
@@ -55,8 +55,8 @@ export function MemberRow({ member, isSelf, controls, busy, ...on }: MemberRowPr
                 </Text>
               ) : null}
             </Group>
-            <Text size="xs" c="dimmed" truncate="end">
-              {member.email}
+            <Text size="xs" c="dimmed" truncate="end" fs={name ? undefined : 'italic'}>
+              {name ? member.email : t('members.noName')}
             </Text>
           </Stack>
         </Group>

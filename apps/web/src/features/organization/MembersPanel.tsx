@@ -1,4 +1,16 @@
-import { Box, Button, Center, Group, Loader, Pagination, Paper, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import type { MemberSummary, OrganizationPermission } from '@vaultline/contracts';
@@ -9,9 +21,10 @@ import { PlusIcon, SearchIcon } from '../../components/icons';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { OtpConfirmDialog } from '../../components/OtpConfirmDialog';
 import { PageEmptyState } from '../../components/PageEmptyState';
+import { toApiError } from '../../lib/error-reader';
 import {
-  type Group as MemberGroup,
   MEMBERS_PAGE_SIZE,
+  type Group as MemberGroup,
   useCancelInvitation,
   useMemberList,
   useMemberPermissions,
@@ -98,7 +111,7 @@ export function MembersPanel({ myPermissions, meId, groups }: MembersPanelProps)
       </Group>
       {list.isError ? (
         <Box px="md" pb="md">
-          <ErrorAlert error={list.error} title={t('members.loadFailed')} />
+          <ErrorAlert error={toApiError(list.error)} title={t('members.loadFailed')} />
         </Box>
       ) : null}
       {list.isPending ? (

@@ -36,7 +36,7 @@ export function PermissionDialog(props: PermissionDialogProps) {
       title={t('permissions.dialogTitle')}
       centered
       radius="lg"
-      size="xl"
+      size={940}
       data-testid="permission-dialog"
     >
       {props.opened ? <PermissionForm key={`${props.subject}|${props.initial.join(',')}`} {...props} /> : null}
@@ -44,7 +44,16 @@ export function PermissionDialog(props: PermissionDialogProps) {
   );
 }
 
-function PermissionForm({ subject, kind, initial, inherited = [], pending, error, onClose, onSave }: PermissionDialogProps) {
+function PermissionForm({
+  subject,
+  kind,
+  initial,
+  inherited = [],
+  pending,
+  error,
+  onClose,
+  onSave,
+}: PermissionDialogProps) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<OrganizationPermission[]>(() => normalizePermissions(initial));
   const preset = matchingPreset(selected);
@@ -54,12 +63,12 @@ function PermissionForm({ subject, kind, initial, inherited = [], pending, error
     );
 
   return (
-    <Stack gap="lg">
+    <Stack gap="md">
       <Text size="sm" c="dimmed">
         {t(kind === 'member' ? 'permissions.memberSubject' : 'permissions.groupSubject', { subject })}
       </Text>
-      <Paper withBorder radius="md" p="md" bg="gray.0">
-        <Stack gap={8}>
+      <Paper withBorder radius="md" px="md" py="sm" bg="gray.0">
+        <Group gap="sm" justify="space-between">
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.6}>
             {t('permissions.presets')}
           </Text>
@@ -78,16 +87,16 @@ function PermissionForm({ subject, kind, initial, inherited = [], pending, error
               </Button>
             ))}
           </Group>
-        </Stack>
+        </Group>
       </Paper>
       {error ? <ErrorAlert error={error} title={t('common.failedTitle')} /> : null}
-      <Stack gap="md">
+      <Stack gap="sm">
         {PERMISSION_SECTIONS.map((section) => (
-          <Stack key={section.key} gap={8}>
+          <Stack key={section.key} gap={6}>
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.6}>
               {t(`permissions.sections.${section.key}`)}
             </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
               {section.permissions.map((permission) => {
                 const checked = selected.includes(permission);
                 return (
@@ -95,7 +104,8 @@ function PermissionForm({ subject, kind, initial, inherited = [], pending, error
                     key={permission}
                     withBorder
                     radius="md"
-                    p="sm"
+                    px="sm"
+                    py={10}
                     style={{
                       borderColor: checked ? 'var(--mantine-color-indigo-4)' : undefined,
                       background: checked ? 'var(--mantine-color-indigo-0)' : undefined,

@@ -8,11 +8,11 @@ import {
   groupPermissionsCall,
   groupUpdateCall,
   inviteMembersCall,
+  type MemberSummary,
   memberByEmailCall,
   memberDeleteCall,
   memberListCall,
   memberPermissionsCall,
-  type MemberSummary,
   type OrganizationPermission,
   organizationMeCall,
   reinviteMemberCall,
@@ -107,9 +107,7 @@ export function useInviteMembers() {
 }
 
 export function useReinviteMember() {
-  return useOrganizationMutation('reinvite', (memberId: string) =>
-    callApi(reinviteMemberCall, { body: { memberId } }),
-  );
+  return useOrganizationMutation('reinvite', (memberId: string) => callApi(reinviteMemberCall, { body: { memberId } }));
 }
 
 export function useCancelInvitation() {

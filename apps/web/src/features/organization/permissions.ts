@@ -6,10 +6,11 @@ import {
 } from '@vaultline/contracts';
 
 /** The presets offered in the permission dialog (ownership is never handed out). */
-export const PRESET_ROLES = ['WALLET_ADMINISTRATOR', 'MEMBER_ADMINISTRATOR', 'MEMBER'] as const satisfies readonly Exclude<
-  OrganizationRole,
-  'OWNER'
->[];
+export const PRESET_ROLES = [
+  'WALLET_ADMINISTRATOR',
+  'MEMBER_ADMINISTRATOR',
+  'MEMBER',
+] as const satisfies readonly Exclude<OrganizationRole, 'OWNER'>[];
 export type PresetRole = (typeof PRESET_ROLES)[number];
 
 /** The assignable permissions in the groups the dialog shows them in. */

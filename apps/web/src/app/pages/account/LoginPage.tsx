@@ -7,11 +7,12 @@ import { ForgotPasswordFlow } from '../../../features/auth/ForgotPasswordFlow';
 import { LoginFlow } from '../../../features/auth/LoginFlow';
 import { loginSearch, readLoginQuery, withoutGuestAccessError } from '../../../features/auth/login-query';
 import { ResetPasswordFlow } from '../../../features/auth/ResetPasswordFlow';
+import { SignupFlow } from '../../../features/auth/SignupFlow';
 import { VerifyIpFlow } from '../../../features/auth/VerifyIpFlow';
 import { readErrorCode } from '../../../lib/error-reader';
 import { PATHS, safeRedirect } from '../../paths';
 
-/** The login route and its query modes: sign-in, forgotten password, reset link, IP verification link. */
+/** The login route and its query modes: sign-in, forgotten password, reset link, IP verification link, sign-up. */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -47,6 +48,14 @@ export function LoginPage() {
           forgotHref={href('forgot', query.email)}
         />
       );
+    case 'signup':
+      return (
+        <SignupFlow
+          invitationId={query.invitationId}
+          token={query.token}
+          loginHref={(email) => `${PATHS.login}${loginSearch('login', { email })}`}
+        />
+      );
     case 'verify-ip':
       return (
         <VerifyIpFlow
@@ -75,7 +84,7 @@ export function LoginPage() {
           {queryError ? <ErrorAlert error={queryError} title={t('login.noticeTitle')} color="orange" /> : null}
         </>
       }
-      onSignedIn={() => navigate(safeRedirect(query.redirect), { replace: true })}
+      onSignedIn={() => navigate(safeRedirect(query.redirect, PATHS.dashboard), { replace: true })}
       onRegisterOtp={() => navigate(PATHS.otpGuide)}
       onPasswordExpired={() => navigate(PATHS.expiredPassword)}
     />

@@ -12,7 +12,7 @@ export function OtpRegisterPage() {
       registration={registration}
       guideHref={PATHS.otpGuide}
       loginHref={PATHS.login}
-      onSignedIn={(redirect) => navigate(safeRedirect(redirect), { replace: true })}
+      onSignedIn={(redirect) => navigate(safeRedirect(redirect, PATHS.dashboard), { replace: true })}
     />
   );
 }

@@ -1,5 +1,12 @@
+import { useSession } from '../../../features/session/SessionProvider';
+import { PartialHoldingsNotice } from '../../../features/wallets/PartialHoldingsNotice';
 import { DashboardPlaceholder } from './DashboardPlaceholder';
 
 export function AssetsPage() {
-  return <DashboardPlaceholder section="assets" />;
+  const { me } = useSession();
+  return (
+    <DashboardPlaceholder section="assets">
+      {me.permissions.includes('WALLETS_VIEW') ? null : <PartialHoldingsNotice />}
+    </DashboardPlaceholder>
+  );
 }

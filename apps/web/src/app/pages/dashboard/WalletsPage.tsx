@@ -1,15 +1,21 @@
-import { Badge, Group } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { Blockchain, blockchainLabel } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { AlertIcon } from '../../../components/icons';
+import { PageHeader } from '../../../components/PageHeader';
+import { useSession } from '../../../features/session/SessionProvider';
+import { CreateWalletButton } from '../../../features/wallets/CreateWalletButton';
+import { WalletDetail } from '../../../features/wallets/WalletDetail';
+import { WalletList } from '../../../features/wallets/WalletList';
 import { useAppLanguage } from '../../../i18n/useAppLanguage';
-import { DashboardPlaceholder } from './DashboardPlaceholder';
 
 /** The wallet list, or one wallet when `/:blockchain/:id` is in the path (both optional). */
 export function WalletsPage() {
   const { t } = useTranslation();
   const lang = useAppLanguage();
   const { blockchain, id } = useParams();
+  const { me } = useSession();
   // Path segments are matched case-insensitively, so '/dashboard/wallets/ethereum' also works.
   const chain = blockchain ? Blockchain.safeParse(blockchain.toUpperCase()) : undefined;
   const chainLabel = chain?.success
@@ -18,20 +24,35 @@ export function WalletsPage() {
       ? t('dashboard.wallets.unknownChain', { value: blockchain })
       : undefined;
 
+  if (id) {
+    return <WalletDetail walletId={id} chainLabel={chainLabel} ownerOverride={me.permissions.includes('OWNER')} />;
+  }
+
+  const canCreate = me.permissions.includes('WALLETS_CREATION');
   return (
-    <DashboardPlaceholder section="wallets">
-      {chainLabel ? (
-        <Group gap="xs" mb="md" data-testid="wallet-selection">
-          <Badge variant="light" size="lg" radius="sm" tt="none" color={chain?.success ? 'indigo' : 'red'}>
-            {t('dashboard.wallets.selectedChain', { label: chainLabel })}
-          </Badge>
-          {id ? (
-            <Badge variant="outline" size="lg" radius="sm" tt="none" color="gray">
-              {t('dashboard.wallets.selectedId', { id })}
-            </Badge>
-          ) : null}
-        </Group>
+    <>
+      <PageHeader
+        title={t('dashboard.wallets.title')}
+        description={t('walletList.description')}
+        actions={canCreate ? <CreateWalletButton organizationId={me.organization?.id} /> : null}
+      />
+      {blockchain && !chain?.success ? (
+        <Alert
+          variant="light"
+          color="orange"
+          radius="md"
+          mb="md"
+          icon={<AlertIcon size={18} />}
+          data-testid="wallet-selection"
+        >
+          <Text size="sm">{chainLabel}</Text>
+        </Alert>
       ) : null}
-    </DashboardPlaceholder>
+      <WalletList
+        blockchain={chain?.success ? chain.data : null}
+        partialBeforeAnswer={!me.permissions.includes('WALLETS_VIEW')}
+        canCreate={canCreate}
+      />
+    </>
   );
 }

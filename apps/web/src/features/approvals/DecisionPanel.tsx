@@ -1,0 +1,142 @@
+import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { LIMITS, memoSchema, type RequestView } from '@vaultline/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { notifySuccess } from '../../components/notify';
+import { useAppLanguage } from '../../i18n/useAppLanguage';
+import { schemaError } from '../../lib/form-validation';
+import { type Decision, decidable, useDecision } from './api';
+
+export interface DecisionPanelProps {
+  request: RequestView;
+  organizationId: string;
+}
+
+/**
+ * Approve or reject with an optional memo when the server says I may (`canApprove`); cancel my own
+ * request while it may still be canceled (`canCancel`). Refusals (4107, 4108, 403) are shown here.
+ */
+export function DecisionPanel({ request, organizationId }: DecisionPanelProps) {
+  const { t } = useTranslation();
+  const lang = useAppLanguage();
+  const decision = useDecision(organizationId);
+  const [memo, setMemo] = useState('');
+  const [pending, setPending] = useState<Decision | null>(null);
+  const memoError = schemaError(memoSchema, memo, lang);
+
+  if (!decidable(request) || (!request.canApprove && !request.canCancel)) {
+    return decision.error ? <ErrorAlert error={decision.error} title={t('requests.decisionFailed')} /> : null;
+  }
+
+  const send = (kind: Decision) => {
+    if (kind !== 'cancel' && memoError) return;
+    setPending(kind);
+    decision.mutate(
+      { request, decision: kind, ...(kind === 'cancel' ? {} : { memo }) },
+      {
+        onSuccess: () => {
+          setMemo('');
+          notifySuccess(t(`requests.decided.${kind}`));
+        },
+        onSettled: () => setPending(null),
+      },
+    );
+  };
+
+  const confirmCancel = () =>
+    modals.openConfirmModal({
+      title: t('requests.cancelTitle'),
+      centered: true,
+      radius: 'lg',
+      children: <Text size="sm">{t('requests.cancelBody')}</Text>,
+      labels: { confirm: t('requests.cancelConfirm'), cancel: t('requests.keep') },
+      confirmProps: { color: 'red', 'data-testid': 'request-cancel-confirm' } as Record<string, unknown>,
+      onConfirm: () => send('cancel'),
+    });
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      bg={request.canApprove ? 'white' : 'gray.0'}
+      shadow={request.canApprove ? 'md' : undefined}
+      // Kept in view at the foot of the drawer while the steps above scroll.
+      style={{ position: 'sticky', bottom: 0, zIndex: 2 }}
+      data-testid="decision-panel"
+    >
+      <Stack gap="sm">
+        {request.canApprove ? (
+          <>
+            <Text size="sm" fw={700}>
+              {t('requests.yourDecision')}
+            </Text>
+            <Textarea
+              label={t('requests.memo')}
+              description={t('requests.memoHint', { max: LIMITS.MEMO_MAX })}
+              placeholder={t('requests.memoPlaceholder')}
+              autosize
+              minRows={2}
+              maxRows={5}
+              value={memo}
+              onChange={(event) => setMemo(event.currentTarget.value)}
+              error={memoError}
+              rightSection={
+                <Text size="xs" c={memo.length > LIMITS.MEMO_MAX ? 'red' : 'dimmed'} pr={6}>
+                  {memo.length}/{LIMITS.MEMO_MAX}
+                </Text>
+              }
+              rightSectionWidth={64}
+              data-testid="decision-memo"
+            />
+          </>
+        ) : null}
+        {decision.error ? <ErrorAlert error={decision.error} title={t('requests.decisionFailed')} /> : null}
+        <Group justify={request.canApprove && request.canCancel ? 'space-between' : 'flex-end'} wrap="nowrap">
+          {request.canCancel && !request.canApprove ? (
+            <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+              {t('requests.cancelHint')}
+            </Text>
+          ) : null}
+          {request.canCancel ? (
+            <Button
+              variant={request.canApprove ? 'subtle' : 'outline'}
+              color={request.canApprove ? 'gray' : 'red'}
+              onClick={confirmCancel}
+              loading={pending === 'cancel'}
+              disabled={decision.isPending && pending !== 'cancel'}
+              data-testid="request-cancel"
+            >
+              {t('requests.cancelRequest')}
+            </Button>
+          ) : null}
+          {request.canApprove ? (
+            <Group gap="sm">
+              <Button
+                variant="outline"
+                color="red"
+                onClick={() => send('reject')}
+                loading={pending === 'reject'}
+                disabled={!!memoError || (decision.isPending && pending !== 'reject')}
+                data-testid="request-reject"
+              >
+                {t('requests.reject')}
+              </Button>
+              <Button
+                color="teal"
+                onClick={() => send('approve')}
+                loading={pending === 'approve'}
+                disabled={!!memoError || (decision.isPending && pending !== 'approve')}
+                data-testid="request-approve"
+              >
+                {t('requests.approve')}
+              </Button>
+            </Group>
+          ) : null}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

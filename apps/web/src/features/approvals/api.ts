@@ -1,0 +1,221 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ApprovalLineTemplate,
+  type ApprovalLineView,
+  actionableCountCall,
+  type Blockchain,
+  CHAIN_FAMILIES,
+  type ChainFamily,
+  type CustomerRequestStatus,
+  creationLineGetCall,
+  creationLineUpdateCall,
+  familyOf,
+  groupListCall,
+  memberListCall,
+  type REQUEST_TABS,
+  type RequestType,
+  type RequestView,
+  requestDetailCall,
+  requestListCall,
+  walletCreationApproveCall,
+  walletCreationCancelCall,
+  walletCreationRejectCall,
+  walletLineCreateCall,
+  walletLineGetCall,
+  walletLineUpdateCall,
+} from '@vaultline/contracts';
+import { useEffect, useRef } from 'react';
+import { callApi } from '../../lib/api-client';
+import type { ApiError } from '../../lib/error-reader';
+
+/** Every approvals query starts with this key: a decision refreshes lists, details and the nav badge. */
+export const APPROVALS_QUERY = ['approvals'] as const;
+export const ACTIONABLE_COUNT_QUERY = [...APPROVALS_QUERY, 'actionable-count'] as const;
+export const REQUESTS_PAGE_SIZE = 20;
+/** How often the number of requests waiting for me is asked again. */
+export const ACTIONABLE_REFRESH_MS = 15_000;
+
+export type RequestTab = (typeof REQUEST_TABS)[number];
+
+export interface RequestFilters {
+  tab: RequestTab;
+  type: RequestType | null;
+  status: CustomerRequestStatus | null;
+  from: string | null;
+  to: string | null;
+  page: number;
+}
+
+export function useRequestList({ tab, type, status, from, to, page }: RequestFilters) {
+  return useQuery({
+    queryKey: [...APPROVALS_QUERY, 'list', tab, type, status, from, to, page],
+    queryFn: ({ signal }) =>
+      callApi(requestListCall, {
+        body: {
+          page,
+          size: REQUESTS_PAGE_SIZE,
+          sort: [{ field: 'createdAt', direction: 'DESC' }],
+          filters: {
+            tab,
+            ...(type ? { type: [type] } : {}),
+            ...(status ? { status: [status] } : {}),
+            ...(from ? { from } : {}),
+            ...(to ? { to } : {}),
+          },
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRequestDetail(requestId: string | null) {
+  return useQuery<RequestView, ApiError>({
+    queryKey: [...APPROVALS_QUERY, 'detail', requestId],
+    queryFn: ({ signal }) => callApi(requestDetailCall, { params: { requestId: requestId ?? '' }, body: {}, signal }),
+    enabled: !!requestId,
+    // While the custody engine works on an approved request, follow it to completion.
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      return data && data.decisionStatus === 'APPROVED' && data.progress !== 'COMPLETE' ? 1_500 : false;
+    },
+  });
+}
+
+/**
+ * When a shown request moves on (the engine executes or completes it), the lists and the wallets
+ * are read again, so a row never shows an older status than the open detail.
+ */
+export function useFollowRequest(request: RequestView | undefined) {
+  const queryClient = useQueryClient();
+  const seen = useRef<string | null>(null);
+  const state = request ? `${request.id}:${request.status}:${request.decisionStatus}:${request.progress}` : null;
+  useEffect(() => {
+    if (!state) return;
+    const previous = seen.current;
+    seen.current = state;
+    if (previous === null || previous.split(':')[0] !== state.split(':')[0]) return;
+    void queryClient.invalidateQueries({ queryKey: [...APPROVALS_QUERY, 'list'] });
+    void queryClient.invalidateQueries({ queryKey: ['wallets'] });
+  }, [state, queryClient]);
+}
+
+/** How many requests wait for my approval: asked every 15 s, and again after every decision. */
+export function useActionableCount(enabled = true) {
+  return useQuery({
+    queryKey: ACTIONABLE_COUNT_QUERY,
+    queryFn: ({ signal }) => callApi(actionableCountCall, { body: {}, signal }),
+    enabled,
+    refetchInterval: ACTIONABLE_REFRESH_MS,
+    staleTime: 0,
+  });
+}
+
+export type Decision = 'approve' | 'reject' | 'cancel';
+
+/** The `{family}` of a request's path: from its content (wallet creation carries its blockchain). */
+export function requestFamily(request: RequestView): ChainFamily | null {
+  const family = request.content.family;
+  if (typeof family === 'string' && (CHAIN_FAMILIES as readonly string[]).includes(family)) {
+    return family as ChainFamily;
+  }
+  const blockchain = request.content.blockchain;
+  return typeof blockchain === 'string' ? familyOf(blockchain as Blockchain) : null;
+}
+
+const WALLET_CREATION_CALLS = {
+  approve: walletCreationApproveCall,
+  reject: walletCreationRejectCall,
+  cancel: walletCreationCancelCall,
+} as const;
+
+/** Whether this screen can send decisions for a request's type (wallet creation, for now). */
+export function decidable(request: RequestView): boolean {
+  return request.type === 'WALLET_CREATION' && requestFamily(request) !== null;
+}
+
+export interface DecisionInput {
+  request: RequestView;
+  decision: Decision;
+  memo?: string;
+}
+
+/** Approve, reject or cancel; every approvals query (and the nav badge) is refreshed afterwards. */
+export function useDecision(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<RequestView, ApiError, DecisionInput>({
+    mutationKey: [...APPROVALS_QUERY, 'decide'],
+    mutationFn: ({ request, decision, memo }) =>
+      callApi(WALLET_CREATION_CALLS[decision], {
+        params: { family: requestFamily(request) ?? 'evm', organizationId, requestId: request.id },
+        body: memo?.trim() ? { memo: memo.trim() } : {},
+      }),
+    onSuccess: (view) => {
+      queryClient.setQueryData([...APPROVALS_QUERY, 'detail', view.id], view);
+      void queryClient.invalidateQueries({ queryKey: APPROVALS_QUERY });
+      void queryClient.invalidateQueries({ queryKey: ['wallets'] });
+    },
+    onError: () => void queryClient.invalidateQueries({ queryKey: APPROVALS_QUERY }),
+  });
+}
+
+// --- approval lines -----------------------------------------------------------------------------
+
+export function useCreationLine() {
+  return useQuery<ApprovalLineView, ApiError>({
+    queryKey: [...APPROVALS_QUERY, 'creation-line'],
+    queryFn: ({ signal }) => callApi(creationLineGetCall, { signal }),
+  });
+}
+
+export function useUpdateCreationLine() {
+  const queryClient = useQueryClient();
+  return useMutation<ApprovalLineView, ApiError, ApprovalLineTemplate['steps']>({
+    mutationKey: [...APPROVALS_QUERY, 'creation-line', 'update'],
+    mutationFn: (steps) => callApi(creationLineUpdateCall, { body: { steps } }),
+    onSuccess: (view) => queryClient.setQueryData([...APPROVALS_QUERY, 'creation-line'], view),
+  });
+}
+
+export function useWalletLine(walletId: string) {
+  return useQuery<ApprovalLineView, ApiError>({
+    queryKey: [...APPROVALS_QUERY, 'wallet-line', walletId],
+    queryFn: ({ signal }) => callApi(walletLineGetCall, { params: { walletId }, signal }),
+  });
+}
+
+/** Sets a wallet's line: the first time with the create call, afterwards with the update call. */
+export function useSaveWalletLine(walletId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<ApprovalLineView, ApiError, { template: ApprovalLineTemplate; exists: boolean }>({
+    mutationKey: [...APPROVALS_QUERY, 'wallet-line', walletId, 'save'],
+    mutationFn: ({ template, exists }) =>
+      callApi(exists ? walletLineUpdateCall : walletLineCreateCall, { params: { walletId }, body: template }),
+    onSuccess: (view) => queryClient.setQueryData([...APPROVALS_QUERY, 'wallet-line', walletId], view),
+  });
+}
+
+/** The organization's groups with their members, to name as approvers. */
+export function useApproverGroups(enabled = true) {
+  return useQuery({
+    queryKey: [...APPROVALS_QUERY, 'groups'],
+    queryFn: ({ signal }) =>
+      callApi(groupListCall, { body: { page: 1, size: 100, sort: [{ field: 'name', direction: 'ASC' }] }, signal }),
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+/** Joined members of the organization, to name as approvers (the first 100). */
+export function useApproverMembers(enabled = true) {
+  return useQuery({
+    queryKey: [...APPROVALS_QUERY, 'members'],
+    queryFn: ({ signal }) =>
+      callApi(memberListCall, {
+        body: { page: 1, size: 100, sort: [{ field: 'userName', direction: 'ASC' }], filters: { status: ['ACTIVE'] } },
+        signal,
+      }),
+    enabled,
+    staleTime: 30_000,
+  });
+}

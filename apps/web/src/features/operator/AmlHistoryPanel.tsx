@@ -1,0 +1,82 @@
+import { Box, Center, Group, Loader, Pagination, Paper, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { ShieldIcon } from '../../components/icons';
+import { PageEmptyState } from '../../components/PageEmptyState';
+import { toApiError } from '../../lib/error-reader';
+import { CONSOLE_PAGE_SIZE, useAmlHistory } from './api';
+import { ActorStamp, AmlBadge } from './badges';
+
+/** Every AML status change, newest first: organization, status, reason, who and when. */
+export function AmlHistoryPanel() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const list = useAmlHistory(page);
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / CONSOLE_PAGE_SIZE)) : 1;
+
+  return (
+    <Paper withBorder radius="lg" bg="white" data-testid="aml-panel">
+      {list.isError ? (
+        <Box p="md">
+          <ErrorAlert error={toApiError(list.error)} title={t('operator.loadFailed')} />
+        </Box>
+      ) : null}
+      {list.isPending ? (
+        <Center py={48}>
+          <Loader size="sm" />
+        </Center>
+      ) : data && data.items.length === 0 ? (
+        <PageEmptyState
+          title={t('operator.amlEmptyTitle')}
+          description={t('operator.amlEmptyBody')}
+          icon={<ShieldIcon size={26} />}
+        />
+      ) : data ? (
+        <Table.ScrollContainer minWidth={820}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="aml-table">
+            <Table.Thead bg="gray.0">
+              <Table.Tr>
+                <Table.Th>{t('operator.columns.organization')}</Table.Th>
+                <Table.Th>{t('operator.columns.aml')}</Table.Th>
+                <Table.Th>{t('operator.fields.reason')}</Table.Th>
+                <Table.Th>{t('operator.columns.changedBy')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((record) => (
+                <Table.Tr key={record.id} data-testid="aml-row">
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {record.organizationName}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <AmlBadge status={record.status} />
+                  </Table.Td>
+                  <Table.Td maw={320}>
+                    <Text size="sm" style={{ wordBreak: 'break-word' }}>
+                      {record.reason}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <ActorStamp person={record.changedBy} at={record.changedAt} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+      {data && data.total > 0 ? (
+        <Group justify="space-between" px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+          <Text size="sm" c="dimmed">
+            {t('operator.total', { count: data.total })}
+          </Text>
+          {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" radius="md" /> : null}
+        </Group>
+      ) : null}
+    </Paper>
+  );
+}

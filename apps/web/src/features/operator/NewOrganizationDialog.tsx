@@ -1,0 +1,128 @@
+import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { FlowIcon } from '../../components/icons';
+import { notifySuccess } from '../../components/notify';
+import { useAppLanguage } from '../../i18n/useAppLanguage';
+import { useCreateOrganization } from './api';
+import { FEE_PERCENT_MAX, formatBusinessNumber, organizationFieldErrors, percentToBps } from './organization-fields';
+
+interface Values {
+  name: string;
+  businessRegistrationNumber: string;
+  representativeName: string;
+  custodyFee: number | string;
+}
+
+/** A new organization is proposed here and created once another operator approves it. */
+export function NewOrganizationDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('operator.create.title')}
+      centered
+      radius="lg"
+      size="lg"
+      data-testid="new-organization-dialog"
+    >
+      {opened ? <NewOrganizationForm onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function NewOrganizationForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const lang = useAppLanguage();
+  const create = useCreateOrganization();
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: { name: '', businessRegistrationNumber: '', representativeName: '', custodyFee: '' },
+    validate: {
+      name: (v) => organizationFieldErrors.name(v, lang),
+      businessRegistrationNumber: (v) => organizationFieldErrors.businessRegistrationNumber(v, lang),
+      representativeName: (v) => organizationFieldErrors.representativeName(v, lang),
+      custodyFee: (v) => organizationFieldErrors.custodyFee(v, lang),
+    },
+  });
+
+  const submit = form.onSubmit((values) =>
+    create.mutate(
+      {
+        name: values.name.trim(),
+        businessRegistrationNumber: values.businessRegistrationNumber,
+        representativeName: values.representativeName.trim(),
+        custodyFeeBps: percentToBps(values.custodyFee),
+      },
+      {
+        onSuccess: () => {
+          notifySuccess(t('operator.create.submitted', { name: values.name.trim() }), t('operator.proposalSentTitle'));
+          onClose();
+        },
+      },
+    ),
+  );
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <Alert variant="light" color="indigo" radius="md" icon={<FlowIcon size={18} />}>
+          <Text size="sm">{t('operator.create.body')}</Text>
+        </Alert>
+        <TextInput
+          label={t('operator.fields.name')}
+          placeholder={t('operator.form.namePlaceholder')}
+          withAsterisk
+          maxLength={100}
+          data-autofocus
+          data-testid="org-name"
+          {...form.getInputProps('name')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label={t('operator.fields.businessRegistrationNumber')}
+            placeholder="000-00-00000"
+            withAsterisk
+            inputMode="numeric"
+            data-testid="org-business-number"
+            {...form.getInputProps('businessRegistrationNumber')}
+            onChange={(event) =>
+              form.setFieldValue('businessRegistrationNumber', formatBusinessNumber(event.currentTarget.value))
+            }
+          />
+          <TextInput
+            label={t('operator.fields.representativeName')}
+            placeholder={t('operator.form.representativePlaceholder')}
+            withAsterisk
+            data-testid="org-representative"
+            {...form.getInputProps('representativeName')}
+          />
+        </SimpleGrid>
+        <NumberInput
+          label={t('operator.fields.custodyFeeBps')}
+          description={t('operator.form.feeHint')}
+          placeholder="0.25"
+          withAsterisk
+          min={0}
+          max={FEE_PERCENT_MAX}
+          step={0.05}
+          decimalScale={2}
+          suffix="%"
+          data-testid="org-fee"
+          {...form.getInputProps('custodyFee')}
+        />
+        {create.error ? <ErrorAlert error={create.error} title={t('common.failedTitle')} /> : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending} data-testid="org-submit">
+            {t('operator.create.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,190 @@
+import {
+  Badge,
+  Button,
+  Center,
+  Divider,
+  Drawer,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { EditIcon, MailIcon, RefreshIcon, ShieldIcon } from '../../components/icons';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { PageEmptyState } from '../../components/PageEmptyState';
+import { formatDate, formatDateTime } from '../../lib/dates';
+import { toApiError } from '../../lib/error-reader';
+import { useOperatorOrganization, useResendOwnerInvitation } from './api';
+import { AmlBadge, formatFee, OwnerStatusBadge } from './badges';
+import { ProposalDialog, type ProposalKind } from './ProposalDialog';
+import { WorkflowCards } from './WorkflowTable';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" fw={500} component="div" style={{ wordBreak: 'break-word' }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+export interface OrganizationDrawerProps {
+  organizationId: string | null;
+  onClose: () => void;
+  /** Whether the operator's role may start workflows (operatorCan(role, 'createWorkflow')). */
+  canPropose: boolean;
+}
+
+/** One organization: its facts, the owner, the changes the operator may propose, and its workflows. */
+export function OrganizationDrawer({ organizationId, onClose, canPropose }: OrganizationDrawerProps) {
+  const { t } = useTranslation();
+  const detail = useOperatorOrganization(organizationId);
+  const resend = useResendOwnerInvitation();
+  const [proposal, setProposal] = useState<ProposalKind | null>(null);
+  const org = detail.data;
+  // An owner invitation already waiting for approval is not proposed twice.
+  const ownerPending = !!org?.workflows.some((w) => w.type === 'OWNER_INVITATION' && w.status === 'IN_PROGRESS');
+
+  return (
+    <Drawer
+      opened={organizationId !== null}
+      onClose={onClose}
+      position="right"
+      size={640}
+      padding="xl"
+      title={
+        <Text fw={700} fz="lg">
+          {t('operator.detail.title')}
+        </Text>
+      }
+      data-testid="organization-drawer"
+    >
+      {detail.isPending ? (
+        <Center py={80}>
+          <Loader size="sm" />
+        </Center>
+      ) : detail.isError ? (
+        <ErrorAlert error={toApiError(detail.error)} title={t('operator.loadFailed')} />
+      ) : org ? (
+        <Stack gap="lg">
+          <Group justify="space-between" align="flex-start">
+            <Stack gap={4}>
+              <Title order={2} fz={22} data-testid="drawer-organization-name">
+                {org.name}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('operator.detail.created', { date: formatDate(org.createdAt) })}
+              </Text>
+            </Stack>
+            <AmlBadge status={org.amlStatus} />
+          </Group>
+          <Paper withBorder radius="md" p="md">
+            <SimpleGrid cols={2} spacing="md" verticalSpacing="md">
+              <Fact label={t('operator.fields.businessRegistrationNumber')}>{org.businessRegistrationNumber}</Fact>
+              <Fact label={t('operator.fields.representativeName')}>{org.representativeName}</Fact>
+              <Fact label={t('operator.fields.custodyFeeBps')}>{formatFee(org.custodyFeeBps)}</Fact>
+              <Fact label={t('operator.detail.amlCheckedAt')}>
+                {org.amlCheckedAt ? formatDateTime(org.amlCheckedAt) : t('operator.detail.neverChecked')}
+              </Fact>
+              <Fact label={t('operator.columns.owner')}>
+                <Stack gap={4} align="flex-start">
+                  <span data-testid="drawer-owner-email">{org.ownerEmail ?? t('operator.detail.noOwner')}</span>
+                  <OwnerStatusBadge status={org.ownerStatus} />
+                </Stack>
+              </Fact>
+              <Fact label={t('operator.detail.members')}>{org.memberCount}</Fact>
+            </SimpleGrid>
+          </Paper>
+
+          {canPropose ? (
+            <Stack gap="xs">
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.6}>
+                {t('operator.detail.actions')}
+              </Text>
+              <Group gap="xs">
+                {org.ownerStatus === 'NONE' && ownerPending ? (
+                  <Badge variant="light" color="blue" radius="sm" tt="none" size="lg" data-testid="owner-pending">
+                    {t('operator.detail.ownerPending')}
+                  </Badge>
+                ) : null}
+                {org.ownerStatus === 'NONE' && !ownerPending ? (
+                  <Button
+                    size="xs"
+                    leftSection={<MailIcon size={14} />}
+                    onClick={() => setProposal('owner')}
+                    data-testid="propose-owner"
+                  >
+                    {t('operator.detail.inviteOwner')}
+                  </Button>
+                ) : null}
+                {org.ownerStatus === 'INVITED' ? (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<RefreshIcon size={14} />}
+                    loading={resend.isPending}
+                    data-testid="resend-owner"
+                    onClick={() =>
+                      resend.mutate(org.id, {
+                        onSuccess: (answer) =>
+                          notifySuccess(t('operator.detail.resent', { date: formatDateTime(answer.expiresAt) })),
+                        onError: (error) => notifyError(t('operator.detail.resendOwner'), error),
+                      })
+                    }
+                  >
+                    {t('operator.detail.resendOwner')}
+                  </Button>
+                ) : null}
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<EditIcon size={14} />}
+                  onClick={() => setProposal('details')}
+                  data-testid="propose-details"
+                >
+                  {t('operator.detail.proposeDetails')}
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setProposal('fee')} data-testid="propose-fee">
+                  {t('operator.detail.proposeFee')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<ShieldIcon size={14} />}
+                  onClick={() => setProposal('aml')}
+                  data-testid="propose-aml"
+                >
+                  {t('operator.detail.proposeAml')}
+                </Button>
+              </Group>
+            </Stack>
+          ) : null}
+
+          <Divider />
+          <Stack gap="sm">
+            <Text fw={700}>{t('operator.detail.workflows')}</Text>
+            {org.workflows.length === 0 ? (
+              <PageEmptyState
+                title={t('operator.workflowsEmptyTitle')}
+                description={t('operator.detail.noWorkflows')}
+              />
+            ) : (
+              <WorkflowCards workflows={org.workflows} />
+            )}
+          </Stack>
+          <ProposalDialog kind={proposal} organization={org} onClose={() => setProposal(null)} />
+        </Stack>
+      ) : null}
+    </Drawer>
+  );
+}

@@ -1,0 +1,174 @@
+import {
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  MultiSelect,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { AML_STATUSES, type AmlStatus } from '@vaultline/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { OrganizationIcon, PlusIcon, SearchIcon } from '../../components/icons';
+import { PageEmptyState } from '../../components/PageEmptyState';
+import { formatDate } from '../../lib/dates';
+import { toApiError } from '../../lib/error-reader';
+import { CONSOLE_PAGE_SIZE, useOperatorOrganizations } from './api';
+import { AmlBadge, formatFee, OwnerStatusBadge } from './badges';
+import { NewOrganizationDialog } from './NewOrganizationDialog';
+import { OrganizationDrawer } from './OrganizationDrawer';
+
+/** Organizations under custody: search, AML filter, a new organization, and each one's details. */
+export function OrganizationsPanel({ canPropose }: { canPropose: boolean }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [aml, setAml] = useState<AmlStatus[]>([]);
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const list = useOperatorOrganizations(page, debounced, aml);
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / CONSOLE_PAGE_SIZE)) : 1;
+  const filtered = Boolean(debounced) || aml.length > 0;
+
+  return (
+    <Paper withBorder radius="lg" bg="white" data-testid="organizations-panel">
+      <Group justify="space-between" p="md" gap="sm">
+        <Group gap="sm" style={{ flex: 1 }}>
+          <TextInput
+            placeholder={t('operator.searchPlaceholder')}
+            aria-label={t('operator.search')}
+            leftSection={<SearchIcon size={16} />}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+            w={{ base: '100%', sm: 300 }}
+            data-testid="organization-search"
+          />
+          <MultiSelect
+            placeholder={aml.length === 0 ? t('operator.amlFilter') : undefined}
+            aria-label={t('operator.amlFilter')}
+            data={AML_STATUSES.map((s) => ({ value: s, label: t(`operator.aml.${s}`) }))}
+            value={aml}
+            onChange={(next) => {
+              setAml(next as AmlStatus[]);
+              setPage(1);
+            }}
+            clearable
+            w={{ base: '100%', sm: 280 }}
+            data-testid="aml-filter"
+          />
+        </Group>
+        {canPropose ? (
+          <Button leftSection={<PlusIcon size={16} />} onClick={() => setCreating(true)} data-testid="new-organization">
+            {t('operator.create.open')}
+          </Button>
+        ) : null}
+      </Group>
+      {list.isError ? (
+        <Box px="md" pb="md">
+          <ErrorAlert error={toApiError(list.error)} title={t('operator.loadFailed')} />
+        </Box>
+      ) : null}
+      {list.isPending ? (
+        <Center py={48}>
+          <Loader size="sm" />
+        </Center>
+      ) : data && data.items.length === 0 ? (
+        <PageEmptyState
+          title={filtered ? t('operator.noMatchTitle') : t('operator.emptyTitle')}
+          description={filtered ? t('operator.noMatchBody') : t('operator.emptyBody')}
+          icon={<OrganizationIcon size={26} />}
+        />
+      ) : data ? (
+        <Table.ScrollContainer minWidth={960}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="organizations-table">
+            <Table.Thead bg="gray.0">
+              <Table.Tr>
+                <Table.Th>{t('operator.columns.name')}</Table.Th>
+                <Table.Th>{t('operator.fields.businessRegistrationNumber')}</Table.Th>
+                <Table.Th>{t('operator.columns.owner')}</Table.Th>
+                <Table.Th ta="right">{t('operator.columns.fee')}</Table.Th>
+                <Table.Th>{t('operator.columns.aml')}</Table.Th>
+                <Table.Th>{t('operator.columns.created')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((org) => (
+                <Table.Tr
+                  key={org.id}
+                  data-testid="organization-row"
+                  data-name={org.name}
+                  onClick={() => setOpenId(org.id)}
+                  style={{ cursor: 'pointer' }}
+                >
+                  <Table.Td>
+                    <UnstyledButton
+                      onClick={() => setOpenId(org.id)}
+                      aria-label={t('operator.openDetail', { name: org.name })}
+                    >
+                      <Stack gap={0}>
+                        <Text size="sm" fw={600} c="indigo.8">
+                          {org.name}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {org.representativeName}
+                        </Text>
+                      </Stack>
+                    </UnstyledButton>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {org.businessRegistrationNumber}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Stack gap={4} align="flex-start">
+                      <Text size="sm" data-testid="owner-email">
+                        {org.ownerEmail ?? '—'}
+                      </Text>
+                      <OwnerStatusBadge status={org.ownerStatus} />
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Text size="sm" fw={600} ff="monospace" data-testid="custody-fee">
+                      {formatFee(org.custodyFeeBps)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <AmlBadge status={org.amlStatus} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{formatDate(org.createdAt)}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+      {data && data.total > 0 ? (
+        <Group justify="space-between" px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+          <Text size="sm" c="dimmed">
+            {t('operator.total', { count: data.total })}
+          </Text>
+          {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" radius="md" /> : null}
+        </Group>
+      ) : null}
+      <NewOrganizationDialog opened={creating} onClose={() => setCreating(false)} />
+      <OrganizationDrawer organizationId={openId} onClose={() => setOpenId(null)} canPropose={canPropose} />
+    </Paper>
+  );
+}

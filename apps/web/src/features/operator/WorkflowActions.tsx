@@ -1,0 +1,135 @@
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { LIMITS, type Workflow } from '@vaultline/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { notifySuccess } from '../../components/notify';
+import { useDecideWorkflow, type WorkflowAction } from './api';
+import { WorkflowPayload } from './WorkflowPayload';
+
+const ACTION_COLORS: Record<WorkflowAction, string> = { approve: 'teal', reject: 'red', cancel: 'gray' };
+
+/**
+ * Approve and reject when the server says the caller may decide (`canDecide`: never their own
+ * workflow), cancel when it says they may cancel (`canCancel`: their own, still in progress).
+ */
+export function WorkflowActions({ workflow, size = 'xs' }: { workflow: Workflow; size?: 'xs' | 'sm' }) {
+  const { t } = useTranslation();
+  const [action, setAction] = useState<WorkflowAction | null>(null);
+  if (!workflow.canDecide && !workflow.canCancel) return null;
+  return (
+    <>
+      <Group gap={6} wrap="nowrap" justify="flex-end">
+        {workflow.canDecide ? (
+          <>
+            <Button size={size} color="teal" onClick={() => setAction('approve')} data-testid="workflow-approve">
+              {t('operator.actions.approve')}
+            </Button>
+            <Button
+              size={size}
+              color="red"
+              variant="light"
+              onClick={() => setAction('reject')}
+              data-testid="workflow-reject"
+            >
+              {t('operator.actions.reject')}
+            </Button>
+          </>
+        ) : null}
+        {workflow.canCancel ? (
+          <Button size={size} variant="default" onClick={() => setAction('cancel')} data-testid="workflow-cancel">
+            {t('operator.actions.cancel')}
+          </Button>
+        ) : null}
+      </Group>
+      <DecisionDialog workflow={workflow} action={action} onClose={() => setAction(null)} />
+    </>
+  );
+}
+
+function DecisionDialog({
+  workflow,
+  action,
+  onClose,
+}: {
+  workflow: Workflow;
+  action: WorkflowAction | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={action !== null}
+      onClose={onClose}
+      title={action ? t(`operator.decision.${action}Title`) : ''}
+      centered
+      radius="lg"
+      data-testid="decision-dialog"
+    >
+      {action ? <DecisionForm key={action} workflow={workflow} action={action} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function DecisionForm({
+  workflow,
+  action,
+  onClose,
+}: {
+  workflow: Workflow;
+  action: WorkflowAction;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const decide = useDecideWorkflow();
+  const [memo, setMemo] = useState('');
+  const submit = () =>
+    decide.mutate(
+      { workflow, action, memo },
+      {
+        onSuccess: () => {
+          notifySuccess(t(`operator.decision.${action}Done`, { type: t(`operator.workflowTypes.${workflow.type}`) }));
+          onClose();
+        },
+      },
+    );
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {t(`operator.decision.${action}Body`)}
+      </Text>
+      <Stack gap={6} p="sm" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+        <Text size="sm" fw={700}>
+          {t(`operator.workflowTypes.${workflow.type}`)}
+          {workflow.organizationName ? ` · ${workflow.organizationName}` : ''}
+        </Text>
+        <WorkflowPayload workflow={workflow} />
+      </Stack>
+      <Textarea
+        label={t('operator.decision.memo')}
+        placeholder={t('operator.decision.memoPlaceholder')}
+        value={memo}
+        onChange={(event) => setMemo(event.currentTarget.value)}
+        maxLength={LIMITS.MEMO_MAX}
+        autosize
+        minRows={2}
+        data-testid="decision-memo"
+      />
+      {decide.error ? <ErrorAlert error={decide.error} title={t('common.failedTitle')} /> : null}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose}>
+          {t('common.close')}
+        </Button>
+        <Button
+          color={ACTION_COLORS[action]}
+          loading={decide.isPending}
+          onClick={submit}
+          data-testid="decision-confirm"
+        >
+          {t(`operator.actions.${action}`)}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,65 @@
+import { Box, Center, Group, Loader, Pagination, Paper, SegmentedControl, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { FlowIcon } from '../../components/icons';
+import { PageEmptyState } from '../../components/PageEmptyState';
+import { toApiError } from '../../lib/error-reader';
+import { CONSOLE_PAGE_SIZE, useWorkflows, WORKFLOW_STATUS_FILTERS, type WorkflowStatusFilter } from './api';
+import { WorkflowTable } from './WorkflowTable';
+
+/** Every operator workflow, waiting ones first by default, with the decisions the caller may take. */
+export function WorkflowsPanel() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<WorkflowStatusFilter>('IN_PROGRESS');
+  const [page, setPage] = useState(1);
+  const list = useWorkflows(page, status);
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / CONSOLE_PAGE_SIZE)) : 1;
+
+  return (
+    <Paper withBorder radius="lg" bg="white" data-testid="workflows-panel">
+      <Group justify="space-between" p="md" gap="sm">
+        <SegmentedControl
+          value={status}
+          onChange={(next) => {
+            setStatus(next as WorkflowStatusFilter);
+            setPage(1);
+          }}
+          data={WORKFLOW_STATUS_FILTERS.map((s) => ({ value: s, label: t(`operator.workflowFilter.${s}`) }))}
+          radius="md"
+          data-testid="workflow-filter"
+        />
+        <Text size="sm" c="dimmed">
+          {t('operator.makerChecker')}
+        </Text>
+      </Group>
+      {list.isError ? (
+        <Box px="md" pb="md">
+          <ErrorAlert error={toApiError(list.error)} title={t('operator.loadFailed')} />
+        </Box>
+      ) : null}
+      {list.isPending ? (
+        <Center py={48}>
+          <Loader size="sm" />
+        </Center>
+      ) : data && data.items.length === 0 ? (
+        <PageEmptyState
+          title={t('operator.workflowsEmptyTitle')}
+          description={t(status === 'IN_PROGRESS' ? 'operator.workflowsEmptyPending' : 'operator.workflowsEmptyBody')}
+          icon={<FlowIcon size={26} />}
+        />
+      ) : data ? (
+        <WorkflowTable workflows={data.items} />
+      ) : null}
+      {data && data.total > 0 ? (
+        <Group justify="space-between" px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+          <Text size="sm" c="dimmed">
+            {t('operator.total', { count: data.total })}
+          </Text>
+          {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" radius="md" /> : null}
+        </Group>
+      ) : null}
+    </Paper>
+  );
+}

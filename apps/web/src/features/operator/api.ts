@@ -1,0 +1,168 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type AmlStatus,
+  amlStatusListCall,
+  operatorOrganizationGetCall,
+  operatorOrganizationListCall,
+  organizationCreationWorkflow,
+  organizationUpdateWorkflow,
+  ownerInvitationResendCall,
+  ownerInvitationWorkflow,
+  updateAmlStatusWorkflowCreateCall,
+  updateCustodyFeeWorkflowCreateCall,
+  updateDetailWorkflowCreateCall,
+  type Workflow,
+  type WorkflowType,
+  workflowListCall,
+} from '@vaultline/contracts';
+import { callApi } from '../../lib/api-client';
+import type { ApiError } from '../../lib/error-reader';
+
+/** Every query of the console starts with this key, so one decision refreshes them all. */
+export const OPERATOR_QUERY = ['operator'] as const;
+export const CONSOLE_PAGE_SIZE = 10;
+
+export const WORKFLOW_STATUS_FILTERS = ['IN_PROGRESS', 'APPROVED', 'REJECTED', 'CANCELED', 'ALL'] as const;
+export type WorkflowStatusFilter = (typeof WORKFLOW_STATUS_FILTERS)[number];
+
+export function useOperatorOrganizations(page: number, search: string, amlStatus: AmlStatus[]) {
+  return useQuery({
+    queryKey: [...OPERATOR_QUERY, 'organizations', page, search, amlStatus],
+    queryFn: ({ signal }) =>
+      callApi(operatorOrganizationListCall, {
+        body: {
+          page,
+          size: CONSOLE_PAGE_SIZE,
+          sort: [{ field: 'createdAt', direction: 'DESC' }],
+          filters: {
+            ...(search ? { search } : {}),
+            ...(amlStatus.length > 0 ? { amlStatus } : {}),
+          },
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOperatorOrganization(organizationId: string | null) {
+  return useQuery({
+    queryKey: [...OPERATOR_QUERY, 'organization', organizationId],
+    queryFn: ({ signal }) =>
+      callApi(operatorOrganizationGetCall, { params: { organizationId: organizationId ?? '' }, body: {}, signal }),
+    enabled: Boolean(organizationId),
+  });
+}
+
+export function useWorkflows(page: number, status: WorkflowStatusFilter) {
+  return useQuery({
+    queryKey: [...OPERATOR_QUERY, 'workflows', page, status],
+    queryFn: ({ signal }) =>
+      callApi(workflowListCall, {
+        body: {
+          page,
+          size: CONSOLE_PAGE_SIZE,
+          sort: [{ field: 'createdAt', direction: 'DESC' }],
+          filters: status === 'ALL' ? {} : { status: [status] },
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** How many workflows wait for a decision (the tab's badge). */
+export function usePendingWorkflowCount() {
+  return useQuery({
+    queryKey: [...OPERATOR_QUERY, 'workflows', 'pending-count'],
+    queryFn: ({ signal }) =>
+      callApi(workflowListCall, { body: { page: 1, size: 1, filters: { status: ['IN_PROGRESS'] } }, signal }),
+    select: (answer) => answer.total,
+  });
+}
+
+export function useAmlHistory(page: number) {
+  return useQuery({
+    queryKey: [...OPERATOR_QUERY, 'aml', page],
+    queryFn: ({ signal }) =>
+      callApi(amlStatusListCall, {
+        body: { page, size: CONSOLE_PAGE_SIZE, sort: [{ field: 'changedAt', direction: 'DESC' }] },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useConsoleMutation<T, V>(key: string, send: (variables: V) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation<T, ApiError, V>({
+    mutationKey: [...OPERATOR_QUERY, key],
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: OPERATOR_QUERY }),
+  });
+}
+
+export type OrganizationDraft = {
+  name: string;
+  businessRegistrationNumber: string;
+  representativeName: string;
+  custodyFeeBps: number;
+};
+
+export function useCreateOrganization() {
+  return useConsoleMutation('create-organization', (body: OrganizationDraft) =>
+    callApi(organizationCreationWorkflow.create!, { body }),
+  );
+}
+
+export function useInviteOwner() {
+  return useConsoleMutation('invite-owner', (body: { organizationId: string; email: string }) =>
+    callApi(ownerInvitationWorkflow.create!, { body }),
+  );
+}
+
+export function useResendOwnerInvitation() {
+  return useConsoleMutation('resend-owner', (organizationId: string) =>
+    callApi(ownerInvitationResendCall, { params: { organizationId }, body: {} }),
+  );
+}
+
+export function useProposeDetails() {
+  return useConsoleMutation(
+    'propose-details',
+    (body: { organizationId: string } & Partial<Omit<OrganizationDraft, 'custodyFeeBps'>>) =>
+      callApi(updateDetailWorkflowCreateCall, { body }),
+  );
+}
+
+export function useProposeCustodyFee() {
+  return useConsoleMutation('propose-fee', (body: { organizationId: string; custodyFeeBps: number }) =>
+    callApi(updateCustodyFeeWorkflowCreateCall, { body }),
+  );
+}
+
+export function useProposeAmlStatus() {
+  return useConsoleMutation('propose-aml', (body: { organizationId: string; amlStatus: AmlStatus; reason: string }) =>
+    callApi(updateAmlStatusWorkflowCreateCall, { body }),
+  );
+}
+
+export type WorkflowAction = 'approve' | 'reject' | 'cancel';
+
+/** Each workflow type is decided through the calls of its family. */
+function callsOf(type: WorkflowType) {
+  if (type === 'ORGANIZATION_CREATION') return organizationCreationWorkflow;
+  if (type === 'OWNER_INVITATION') return ownerInvitationWorkflow;
+  return organizationUpdateWorkflow;
+}
+
+export function useDecideWorkflow() {
+  return useConsoleMutation(
+    'decide',
+    ({ workflow, action, memo }: { workflow: Workflow; action: WorkflowAction; memo: string }) =>
+      callApi(callsOf(workflow.type)[action], {
+        params: { workflowId: workflow.id },
+        body: memo.trim() ? { memo: memo.trim() } : {},
+      }),
+  );
+}

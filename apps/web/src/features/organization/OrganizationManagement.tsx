@@ -1,0 +1,133 @@
+import { Badge, Center, Group, Loader, Paper, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { BookIcon, OrganizationIcon, UsersIcon, WalletIcon } from '../../components/icons';
+import { PageEmptyState } from '../../components/PageEmptyState';
+import { formatDate } from '../../lib/dates';
+import { toApiError } from '../../lib/error-reader';
+import { useGroupList, useOrganizationMe } from './api';
+import { GroupsPanel } from './GroupsPanel';
+import { PermissionSummary } from './MemberBadges';
+import { MembersPanel } from './MembersPanel';
+
+export const ORGANIZATION_TABS = ['members', 'groups', 'wallets', 'address-book'] as const;
+export type OrganizationTab = (typeof ORGANIZATION_TABS)[number];
+
+export interface OrganizationManagementProps {
+  meId: string;
+  tab: OrganizationTab;
+  onTabChange: (tab: OrganizationTab) => void;
+}
+
+/** A member's organization: members, groups, and (later) wallets and address books. */
+export function OrganizationManagement({ meId, tab, onTabChange }: OrganizationManagementProps) {
+  const { t } = useTranslation();
+  const organization = useOrganizationMe();
+  const groups = useGroupList();
+
+  if (organization.isPending) {
+    return (
+      <Center py={80}>
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  if (organization.isError)
+    return <ErrorAlert error={toApiError(organization.error)} title={t('organization.loadFailed')} />;
+  const org = organization.data;
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="lg" p="lg" bg="white" data-testid="organization-summary">
+        <Group justify="space-between" gap="lg">
+          <Group gap="md" wrap="nowrap">
+            <ThemeIcon
+              size={48}
+              radius="md"
+              variant="gradient"
+              gradient={{ from: 'indigo.7', to: 'indigo.4', deg: 135 }}
+            >
+              <OrganizationIcon size={24} />
+            </ThemeIcon>
+            <Stack gap={2}>
+              <Text fw={700} fz="lg" data-testid="organization-name">
+                {org.name}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t('organization.since', { date: formatDate(org.createdAt) })}
+              </Text>
+            </Stack>
+          </Group>
+          <Group gap="xl">
+            <Stack gap={2} align="flex-end">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.5}>
+                {t('organization.memberCount')}
+              </Text>
+              <Text fw={700} fz="lg">
+                {org.memberCount}
+              </Text>
+            </Stack>
+            <Stack gap={4} align="flex-end">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.5}>
+                {t('organization.myPermissions')}
+              </Text>
+              <PermissionSummary permissions={org.myPermissions} />
+            </Stack>
+          </Group>
+        </Group>
+      </Paper>
+
+      <Tabs value={tab} onChange={(next) => next && onTabChange(next as OrganizationTab)} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="members" leftSection={<UsersIcon size={16} />} data-testid="tab-members">
+            {t('organization.tabs.members')}
+          </Tabs.Tab>
+          <Tabs.Tab
+            value="groups"
+            leftSection={<UsersIcon size={16} />}
+            rightSection={
+              groups.data ? (
+                <Badge size="xs" variant="light" radius="sm" circle>
+                  {groups.data.total}
+                </Badge>
+              ) : null
+            }
+            data-testid="tab-groups"
+          >
+            {t('organization.tabs.groups')}
+          </Tabs.Tab>
+          <Tabs.Tab value="wallets" leftSection={<WalletIcon size={16} />} data-testid="tab-wallets">
+            {t('organization.tabs.wallets')}
+          </Tabs.Tab>
+          <Tabs.Tab value="address-book" leftSection={<BookIcon size={16} />} data-testid="tab-address-book">
+            {t('organization.tabs.addressBook')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="members">
+          <MembersPanel myPermissions={org.myPermissions} meId={meId} groups={groups.data?.items ?? []} />
+        </Tabs.Panel>
+        <Tabs.Panel value="groups">
+          <GroupsPanel myPermissions={org.myPermissions} />
+        </Tabs.Panel>
+        <Tabs.Panel value="wallets">
+          <Paper withBorder radius="lg" bg="white">
+            <PageEmptyState
+              title={t('organization.walletsEmptyTitle')}
+              description={t('organization.walletsEmptyBody')}
+              icon={<WalletIcon size={26} />}
+            />
+          </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="address-book">
+          <Paper withBorder radius="lg" bg="white">
+            <PageEmptyState
+              title={t('organization.addressBookEmptyTitle')}
+              description={t('organization.addressBookEmptyBody')}
+              icon={<BookIcon size={26} />}
+            />
+          </Paper>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

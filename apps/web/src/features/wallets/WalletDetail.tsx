@@ -1,0 +1,171 @@
+import { Anchor, Badge, Breadcrumbs, Center, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import type { Wallet } from '@vaultline/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { walletPath } from '../../app/paths';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { AssetsIcon, FlowIcon, UsersIcon } from '../../components/icons';
+import { PageEmptyState } from '../../components/PageEmptyState';
+import { PageHeader } from '../../components/PageHeader';
+import { toApiError } from '../../lib/error-reader';
+import { WalletLinePanel } from '../approvals/WalletLinePanel';
+import { useWallet } from './api';
+import { RoleBadge } from './chain-ui';
+import { WalletAddressCard } from './WalletAddressCard';
+import { WalletMembersPanel } from './WalletMembersPanel';
+
+export const WALLET_TABS = ['members', 'approval-line', 'activity'] as const;
+export type WalletTab = (typeof WALLET_TABS)[number];
+
+export interface WalletDetailProps {
+  walletId: string;
+  /** The network as the path names it, for the header while the wallet loads or when it is not found. */
+  chainLabel: string | undefined;
+  /** Whether the caller may manage any wallet's members regardless of role (the organization owner). */
+  ownerOverride: boolean;
+}
+
+/** One wallet: address with QR, key details, members, approval line and (later) activity. */
+export function WalletDetail({ walletId, chainLabel, ownerOverride }: WalletDetailProps) {
+  const { t } = useTranslation();
+  const wallet = useWallet(walletId);
+
+  if (wallet.isPending) {
+    return (
+      <>
+        <WalletCrumbs />
+        <PageHeader title={t('dashboard.wallets.title')} />
+        <Center py={80}>
+          <Loader size="sm" />
+        </Center>
+      </>
+    );
+  }
+  if (wallet.isError) {
+    const error = toApiError(wallet.error);
+    return (
+      <>
+        <WalletCrumbs />
+        <PageHeader title={t('dashboard.wallets.title')} />
+        <Paper withBorder radius="lg" bg="white" p="lg">
+          <Stack gap="md">
+            <Group gap="xs" data-testid="wallet-selection">
+              {chainLabel ? (
+                <Badge variant="light" size="lg" radius="sm" tt="none" color="indigo">
+                  {t('dashboard.wallets.selectedChain', { label: chainLabel })}
+                </Badge>
+              ) : null}
+              <Badge variant="outline" size="lg" radius="sm" tt="none" color="gray">
+                {t('dashboard.wallets.selectedId', { id: walletId })}
+              </Badge>
+            </Group>
+            <ErrorAlert
+              error={error}
+              color={error.status === 404 || error.status === 400 ? 'orange' : 'red'}
+              title={t('walletDetail.notFoundTitle')}
+            />
+            <Anchor component={Link} to={walletPath()} size="sm" fw={600}>
+              {t('walletDetail.backToList')}
+            </Anchor>
+          </Stack>
+        </Paper>
+      </>
+    );
+  }
+  return <WalletScreen wallet={wallet.data} ownerOverride={ownerOverride} />;
+}
+
+function WalletCrumbs({ name }: { name?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Breadcrumbs mb="xs" separatorMargin={6} fz="sm">
+      <Anchor component={Link} to={walletPath()} size="sm" c="dimmed">
+        {t('dashboard.wallets.title')}
+      </Anchor>
+      {name ? (
+        <Text size="sm" c="dimmed">
+          {name}
+        </Text>
+      ) : null}
+    </Breadcrumbs>
+  );
+}
+
+function WalletScreen({ wallet, ownerOverride }: { wallet: Wallet; ownerOverride: boolean }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: WalletTab = WALLET_TABS.includes(requested as WalletTab) ? (requested as WalletTab) : 'members';
+  const manages = wallet.myRole === 'MANAGER' || ownerOverride;
+
+  return (
+    <Stack gap="lg" data-testid="wallet-detail" data-wallet-id={wallet.id}>
+      <div>
+        <WalletCrumbs name={wallet.name} />
+        <PageHeader
+          title={wallet.name}
+          actions={
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                {t('walletList.columns.role')}
+              </Text>
+              <RoleBadge role={wallet.myRole} />
+            </Group>
+          }
+        />
+      </div>
+      <WalletAddressCard wallet={wallet} />
+      <Tabs
+        value={tab}
+        keepMounted={false}
+        onChange={(next) =>
+          setParams(
+            (current) => {
+              const search = new URLSearchParams(current);
+              if (!next || next === 'members') search.delete('tab');
+              else search.set('tab', next);
+              return search;
+            },
+            { replace: true },
+          )
+        }
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab
+            value="members"
+            leftSection={<UsersIcon size={16} />}
+            rightSection={
+              <Badge size="xs" variant="light" radius="sm" circle>
+                {wallet.memberCount}
+              </Badge>
+            }
+            data-testid="wallet-tab-members"
+          >
+            {t('walletDetail.tabs.members')}
+          </Tabs.Tab>
+          <Tabs.Tab value="approval-line" leftSection={<FlowIcon size={16} />} data-testid="wallet-tab-line">
+            {t('walletDetail.tabs.approvalLine')}
+          </Tabs.Tab>
+          <Tabs.Tab value="activity" leftSection={<AssetsIcon size={16} />} data-testid="wallet-tab-activity">
+            {t('walletDetail.tabs.activity')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="members">
+          <WalletMembersPanel wallet={wallet} canManage={manages} />
+        </Tabs.Panel>
+        <Tabs.Panel value="approval-line">
+          <WalletLinePanel walletId={wallet.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="activity">
+          <Paper withBorder radius="lg" bg="white" data-testid="wallet-activity">
+            <PageEmptyState
+              icon={<AssetsIcon size={26} />}
+              title={t('walletDetail.activityEmptyTitle')}
+              description={t('walletDetail.activityEmptyBody')}
+            />
+          </Paper>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,184 @@
+import { Avatar, Button, Center, Group, Loader, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { WALLET_MEMBER_ROLES, type Wallet, type WalletMemberRole } from '@vaultline/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PlusIcon, TrashIcon, UsersIcon } from '../../components/icons';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { PageEmptyState } from '../../components/PageEmptyState';
+import { RowAction } from '../../components/RowAction';
+import { formatDate } from '../../lib/dates';
+import { toApiError } from '../../lib/error-reader';
+import { useSession } from '../session/SessionProvider';
+import { AddWalletMemberDialog } from './AddWalletMemberDialog';
+import { useRemoveWalletMember, useUpdateWalletMember, useWalletMembers, type WalletMember } from './api';
+import { RoleBadge } from './chain-ui';
+
+export interface WalletMembersPanelProps {
+  wallet: Wallet;
+  /** Add, change and remove members: the wallet's managers (the server decides, `myRole`). */
+  canManage: boolean;
+}
+
+/** Who belongs to a wallet and in which role; managers add members, change roles and remove them. */
+export function WalletMembersPanel({ wallet, canManage }: WalletMembersPanelProps) {
+  const { t } = useTranslation();
+  const { me } = useSession();
+  const members = useWalletMembers(wallet.id);
+  const update = useUpdateWalletMember(wallet.id);
+  const remove = useRemoveWalletMember(wallet.id);
+  const [adding, setAdding] = useState(false);
+
+  const changeRole = (member: WalletMember, role: WalletMemberRole) => {
+    update.mutate(
+      { walletMemberId: member.id, role },
+      {
+        onSuccess: () => notifySuccess(t('walletMembers.roleChanged', { name: member.userName || member.email })),
+        onError: (error) => notifyError(t('walletMembers.roleChangeFailed'), error),
+      },
+    );
+  };
+
+  const confirmRemove = (member: WalletMember) =>
+    modals.openConfirmModal({
+      title: t('walletMembers.removeTitle'),
+      centered: true,
+      radius: 'lg',
+      children: (
+        <Text size="sm">
+          {t('walletMembers.removeBody', { name: member.userName || member.email, wallet: wallet.name })}
+        </Text>
+      ),
+      labels: { confirm: t('walletMembers.remove'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'wallet-member-remove-confirm' } as Record<string, unknown>,
+      onConfirm: () =>
+        remove.mutate(member.id, {
+          onSuccess: () => notifySuccess(t('walletMembers.removed', { name: member.userName || member.email })),
+          onError: (error) => notifyError(t('walletMembers.removeFailed'), error),
+        }),
+    });
+
+  const items = members.data?.items ?? [];
+
+  return (
+    <Paper withBorder radius="lg" bg="white" data-testid="wallet-members">
+      <Group justify="space-between" p="md">
+        <Stack gap={2}>
+          <Text fw={700}>{t('walletMembers.title')}</Text>
+          <Text size="sm" c="dimmed">
+            {canManage ? t('walletMembers.managerHint') : t('walletMembers.viewerHint')}
+          </Text>
+        </Stack>
+        {canManage ? (
+          <Button
+            variant="light"
+            leftSection={<PlusIcon size={16} />}
+            onClick={() => setAdding(true)}
+            data-testid="wallet-member-add"
+          >
+            {t('walletMembers.add')}
+          </Button>
+        ) : null}
+      </Group>
+      {members.isError ? (
+        <Stack p="md" pt={0}>
+          <ErrorAlert error={toApiError(members.error)} title={t('walletMembers.loadFailed')} />
+        </Stack>
+      ) : members.isPending ? (
+        <Center py={48}>
+          <Loader size="sm" />
+        </Center>
+      ) : items.length === 0 ? (
+        <PageEmptyState
+          icon={<UsersIcon size={26} />}
+          title={t('walletMembers.emptyTitle')}
+          description={t('walletMembers.emptyBody')}
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={620}>
+          <Table verticalSpacing="sm" horizontalSpacing="md">
+            <Table.Thead bg="gray.0">
+              <Table.Tr>
+                <Table.Th>{t('walletMembers.columns.member')}</Table.Th>
+                <Table.Th w={200}>{t('walletMembers.columns.role')}</Table.Th>
+                <Table.Th w={140}>{t('walletMembers.columns.added')}</Table.Th>
+                {canManage ? <Table.Th w={60} /> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((member) => (
+                <Table.Tr key={member.id} data-testid="wallet-member-row" data-email={member.email}>
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap">
+                      <Avatar size={32} radius="xl" color="indigo" variant="light">
+                        {(member.userName || member.email).slice(0, 1).toUpperCase()}
+                      </Avatar>
+                      <Stack gap={0} style={{ minWidth: 0 }}>
+                        <Group gap={6} wrap="nowrap">
+                          <Text size="sm" fw={600} truncate="end">
+                            {member.userName || member.email}
+                          </Text>
+                          {member.memberId === me.id ? (
+                            <Text size="xs" c="indigo.7" fw={600}>
+                              {t('walletMembers.you')}
+                            </Text>
+                          ) : null}
+                        </Group>
+                        <Text size="xs" c="dimmed" truncate="end">
+                          {member.email}
+                        </Text>
+                      </Stack>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    {canManage ? (
+                      <Select
+                        size="xs"
+                        w={170}
+                        allowDeselect={false}
+                        aria-label={t('walletMembers.roleOf', { name: member.userName || member.email })}
+                        data={WALLET_MEMBER_ROLES.map((role) => ({ value: role, label: t(`walletRoles.${role}`) }))}
+                        value={member.role}
+                        onChange={(value) =>
+                          value && value !== member.role && changeRole(member, value as WalletMemberRole)
+                        }
+                        disabled={update.isPending}
+                        data-testid="wallet-member-role"
+                      />
+                    ) : (
+                      <RoleBadge role={member.role} testId="wallet-member-role" />
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed">
+                      {formatDate(member.createdAt)}
+                    </Text>
+                  </Table.Td>
+                  {canManage ? (
+                    <Table.Td>
+                      <RowAction
+                        label={t('walletMembers.remove')}
+                        testId="wallet-member-remove"
+                        color="red"
+                        onClick={() => confirmRemove(member)}
+                      >
+                        <TrashIcon size={16} />
+                      </RowAction>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <AddWalletMemberDialog
+        walletId={wallet.id}
+        opened={adding}
+        onClose={() => setAdding(false)}
+        existing={items.map((m) => m.memberId)}
+      />
+    </Paper>
+  );
+}

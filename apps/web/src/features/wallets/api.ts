@@ -1,0 +1,161 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type Blockchain,
+  type CallResponse,
+  familyOf,
+  memberListCall,
+  type RequestView,
+  validateAccountNameCall,
+  type Wallet,
+  type WalletMemberRole,
+  walletCreationCreateCall,
+  walletGetCall,
+  walletListCall,
+  walletMemberAddCall,
+  walletMemberListCall,
+  walletMemberRemoveCall,
+  walletMemberUpdateCall,
+} from '@vaultline/contracts';
+import { callApi } from '../../lib/api-client';
+import type { ApiError } from '../../lib/error-reader';
+import { APPROVALS_QUERY } from '../approvals/api';
+
+/** Every wallet query starts with this key, so one change refreshes the list and the details. */
+export const WALLETS_QUERY = ['wallets'] as const;
+export const WALLETS_PAGE_SIZE = 20;
+
+export interface WalletFilters {
+  blockchain: Blockchain | null;
+  search: string;
+  page: number;
+}
+
+/** The wallets the caller may see; `partial` says when that is not all of the organization's. */
+export function useWalletList({ blockchain, search, page }: WalletFilters) {
+  return useQuery({
+    queryKey: [...WALLETS_QUERY, 'list', blockchain, search, page],
+    queryFn: ({ signal }) =>
+      callApi(walletListCall, {
+        body: {
+          page,
+          size: WALLETS_PAGE_SIZE,
+          sort: [{ field: 'createdAt', direction: 'DESC' }],
+          filters: {
+            ...(blockchain ? { blockchain: [blockchain] } : {}),
+            ...(search.trim() ? { search: search.trim() } : {}),
+          },
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useWallet(walletId: string | undefined) {
+  return useQuery<Wallet, ApiError>({
+    queryKey: [...WALLETS_QUERY, 'detail', walletId],
+    queryFn: ({ signal }) => callApi(walletGetCall, { params: { walletId: walletId ?? '' }, signal }),
+    enabled: !!walletId,
+  });
+}
+
+export function useWalletMembers(walletId: string) {
+  return useQuery({
+    queryKey: [...WALLETS_QUERY, 'members', walletId],
+    queryFn: ({ signal }) =>
+      callApi(walletMemberListCall, {
+        params: { walletId },
+        body: { page: 1, size: 100, sort: [{ field: 'createdAt', direction: 'ASC' }] },
+        signal,
+      }),
+  });
+}
+
+/** Joined members of the organization, to add to a wallet or name as approvers (the first 100). */
+export function useOrganizationMembers(enabled = true) {
+  return useQuery({
+    queryKey: [...WALLETS_QUERY, 'organization-members'],
+    queryFn: ({ signal }) =>
+      callApi(memberListCall, {
+        body: { page: 1, size: 100, sort: [{ field: 'userName', direction: 'ASC' }], filters: { status: ['ACTIVE'] } },
+        signal,
+      }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+function useWalletMutation<T, V>(key: string, send: (variables: V) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation<T, ApiError, V>({
+    mutationKey: [...WALLETS_QUERY, key],
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: WALLETS_QUERY }),
+  });
+}
+
+export function useAddWalletMember(walletId: string) {
+  return useWalletMutation('add-member', (body: { memberId: string; role: WalletMemberRole }) =>
+    callApi(walletMemberAddCall, { params: { walletId }, body }),
+  );
+}
+
+export function useUpdateWalletMember(walletId: string) {
+  return useWalletMutation('update-member', (body: { walletMemberId: string; role: WalletMemberRole }) =>
+    callApi(walletMemberUpdateCall, { params: { walletId }, body }),
+  );
+}
+
+export function useRemoveWalletMember(walletId: string) {
+  return useWalletMutation('remove-member', (walletMemberId: string) =>
+    callApi(walletMemberRemoveCall, { params: { walletId }, body: { walletMemberId } }),
+  );
+}
+
+export interface AccountNameCheck {
+  valid: boolean;
+  available: boolean;
+}
+
+/** Whether a well-formed EOS-type account name is still free (asked only once it is well formed). */
+export function useAccountNameCheck(organizationId: string, blockchain: Blockchain | null, accountName: string) {
+  return useQuery<AccountNameCheck, ApiError>({
+    queryKey: [...WALLETS_QUERY, 'account-name', blockchain, accountName],
+    queryFn: ({ signal }) =>
+      callApi(validateAccountNameCall, {
+        params: { organizationId },
+        query: { accountName, blockchain: blockchain ?? 'BIZAUTO' },
+        signal,
+      }),
+    enabled: !!blockchain && accountName.length > 0,
+    staleTime: 10_000,
+  });
+}
+
+export interface WalletCreationInput {
+  organizationId: string;
+  blockchain: Blockchain;
+  name: string;
+  accountName?: string;
+}
+
+/** Sends a wallet-creation request through the organization's wallet-creation approval line. */
+export function useRequestWallet() {
+  const queryClient = useQueryClient();
+  return useMutation<RequestView, ApiError, WalletCreationInput>({
+    mutationKey: [...WALLETS_QUERY, 'request'],
+    mutationFn: ({ organizationId, blockchain, name, accountName }) =>
+      callApi(walletCreationCreateCall, {
+        params: { family: familyOf(blockchain), organizationId },
+        body: { blockchain, name, ...(accountName ? { accountName } : {}) },
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: WALLETS_QUERY });
+      void queryClient.invalidateQueries({ queryKey: APPROVALS_QUERY });
+    },
+  });
+}
+
+export type { Wallet };
+/** A wallet's member (the contracts export only its schema). */
+export type WalletMember = CallResponse<typeof walletMemberAddCall>;

@@ -37,6 +37,7 @@ const PROJECT_CODES = [
   '4106',
   '4107',
   '4108',
+  '4109',
 ];
 
 describe('error catalogue', () => {

@@ -404,6 +404,12 @@ export const ERROR_CATALOGUE = {
     en: 'The operator who created a request cannot approve or reject it.',
     ko: '요청을 만든 운영자는 그 요청을 승인하거나 반려할 수 없습니다.',
   },
+  '4109': {
+    status: 409,
+    group: 'wallet',
+    en: 'This EOS-type account name is already in use. Choose another.',
+    ko: '이미 사용 중인 EOS 계정 이름입니다. 다른 이름을 선택해 주세요.',
+  },
   '4106': {
     status: 400,
     group: 'approval',

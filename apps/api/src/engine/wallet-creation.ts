@@ -62,7 +62,7 @@ export async function executeWalletCreation(
         updatedAt: now(),
       });
     if (await wallets.nameTaken(organizationId, name)) return void (await fail('4006'));
-    if (await wallets.addressTaken(blockchain, address)) return void (await fail('3'));
+    if (await wallets.addressTaken(blockchain, address)) return void (await fail('4109'));
 
     const wallet = await wallets.insert({
       organizationId,

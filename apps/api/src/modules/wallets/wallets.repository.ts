@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { accounts, organizationSeeds, walletMembers, wallets } from '../../db/schema/index.js';
@@ -61,7 +61,10 @@ export function walletsRepository(db: Db) {
         );
       }
       if (q.filters?.blockchain?.length) conditions.push(inArray(wallets.blockchain, q.filters.blockchain));
-      if (q.filters?.search) conditions.push(ilike(wallets.name, containsPattern(q.filters.search)));
+      if (q.filters?.search) {
+        const like = containsPattern(q.filters.search);
+        conditions.push(or(ilike(wallets.name, like), ilike(wallets.address, like)));
+      }
       const where = and(...conditions);
       const cols = { name: wallets.name, createdAt: wallets.createdAt, blockchain: wallets.blockchain };
       const order = q.sort.length

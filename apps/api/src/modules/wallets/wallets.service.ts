@@ -80,7 +80,7 @@ export function walletsService(deps: OrganizationDeps & { approvals: ApprovalsSe
         if (family === 'eosio') {
           accountName ??= randomEosAccountName();
           if (!(await accountNameFree(tx as Db, body.blockchain, accountName)))
-            throw new AppError('3', { accountName });
+            throw new AppError('4109', { accountName });
         }
         const line: LineTemplate = await approvals.creationLine(tx as Db, organizationId);
         const steps = snapshot(line, await groupResolver(tx as Db, organizationId), false);

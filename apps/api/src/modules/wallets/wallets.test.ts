@@ -104,6 +104,14 @@ describe('wallet creation through the approval line', () => {
         `/api/v1/organizations/wallet-creation/eosio/${orgId}/validate-account-name?accountName=vaultline123&blockchain=BIZAUTO`,
       );
     expect(taken.json()).toEqual({ accountName: 'vaultline123', valid: true, available: false });
+    const again = await b.get(maker.id)!.post(`${WC('eosio')}/create`, {
+      blockchain: 'BIZAUTO',
+      name: 'Biz second',
+      accountName: 'vaultline123',
+    });
+    expect(again.json()).toMatchObject({ code: '4109', data: { accountName: 'vaultline123' } });
+    const search = await b.get(maker.id)!.post('/api/v1/organizations/wallets', { filters: { search: 'vaultline1' } });
+    expect(search.json().items.map((w: { name: string }) => w.name)).toEqual(['Biz main']);
   });
 
   it('refuses duplicate and malformed names (4006, 1, 2) and creation without WALLETS_CREATION', async () => {

@@ -58,14 +58,14 @@ export function CreateWalletForm({ organizationId, onCancel, onSent }: CreateWal
         onSuccess: onSent,
         onError: (error) => {
           if (NAME_ERROR_CODES.includes(error.code)) setServerNameError(error.messageIn(lang));
-          else if (error.code === '3' && manual) setServerAccountError(t('walletCreate.accountTaken'));
+          else if (error.code === '4109' && manual) setServerAccountError(t('walletCreate.accountTaken'));
         },
       },
     );
   };
 
   const formError =
-    send.error && !NAME_ERROR_CODES.includes(send.error.code) && !(send.error.code === '3' && manual)
+    send.error && !NAME_ERROR_CODES.includes(send.error.code) && !(send.error.code === '4109' && manual)
       ? send.error
       : null;
 

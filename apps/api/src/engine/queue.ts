@@ -4,6 +4,13 @@ import { fromDrizzle, fromPglite, PgBoss } from 'pg-boss';
 import type { Database, Db } from '../db/client.js';
 
 export const QUEUES = { walletCreation: 'wallet-creation' } as const;
+
+/** Which engine queue carries out an approved request of each type; types without one wait for theirs. */
+export const QUEUE_BY_REQUEST_TYPE: Partial<
+  Record<'WALLET_CREATION' | 'WITHDRAWAL' | 'STAKING', (typeof QUEUES)[keyof typeof QUEUES]>
+> = {
+  WALLET_CREATION: QUEUES.walletCreation,
+};
 export type JobData = { requestId: string; organizationId: string };
 
 /**

@@ -1,6 +1,6 @@
 import type { ApprovalLineTemplate, ApprovalLineView, RequestView } from '@vaultline/contracts';
 import type { Db } from '../../db/client.js';
-import type { EngineQueue } from '../../engine/queue.js';
+import { type EngineQueue, QUEUE_BY_REQUEST_TYPE } from '../../engine/queue.js';
 import { AppError } from '../../http/app-error.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { groupsRepository } from '../organization/groups.repository.js';

@@ -38,6 +38,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   await app.register(rateLimit, {
     max: opts.config.rateLimitPerMinute,
     timeWindow: '1 minute',
+    // The budget is for API calls; the web app's own files and the health probes are not counted.
+    allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: () => new AppError('429'),
   });
 

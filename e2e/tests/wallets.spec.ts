@@ -161,7 +161,7 @@ test.describe('wallets', () => {
     await page.getByTestId('line-creation-select').click();
     await page.getByRole('option', { name: new RegExp(`승인팀 ${stamp}`) }).click();
     await page.getByTestId('line-step').first().getByTestId('line-approvers').click();
-    await page.getByRole('option', { name: /Minji Kim/ }).click();
+    await page.getByRole('option', { name: /owner@demo\.vaultline\.local/ }).click();
     await page.getByTestId('line-save').click();
     await expect(page.getByTestId('line-view')).toContainText(`승인팀 ${stamp}`);
     await settle(page);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { ShieldIcon } from '../../components/icons';
+import { ListFooter } from '../../components/ListFooter';
 import { PageEmptyState } from '../../components/PageEmptyState';
 import { toApiError } from '../../lib/error-reader';
 import { CONSOLE_PAGE_SIZE, useAmlHistory } from './api';
@@ -69,13 +70,14 @@ export function AmlHistoryPanel() {
           </Table>
         </Table.ScrollContainer>
       ) : null}
-      {data && data.total > 0 ? (
-        <Group justify="space-between" px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-          <Text size="sm" c="dimmed">
-            {t('operator.total', { count: data.total })}
-          </Text>
-          {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" radius="md" /> : null}
-        </Group>
+      {data ? (
+        <ListFooter
+          label={t('operator.total', { count: data.total })}
+          total={data.total}
+          page={page}
+          pages={pages}
+          onPageChange={setPage}
+        />
       ) : null}
     </Paper>
   );

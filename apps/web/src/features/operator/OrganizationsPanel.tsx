@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { OrganizationIcon, PlusIcon, SearchIcon } from '../../components/icons';
+import { ListFooter } from '../../components/ListFooter';
 import { PageEmptyState } from '../../components/PageEmptyState';
 import { formatDate } from '../../lib/dates';
 import { toApiError } from '../../lib/error-reader';
@@ -159,13 +160,14 @@ export function OrganizationsPanel({ canPropose }: { canPropose: boolean }) {
           </Table>
         </Table.ScrollContainer>
       ) : null}
-      {data && data.total > 0 ? (
-        <Group justify="space-between" px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-          <Text size="sm" c="dimmed">
-            {t('operator.total', { count: data.total })}
-          </Text>
-          {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" radius="md" /> : null}
-        </Group>
+      {data ? (
+        <ListFooter
+          label={t('operator.total', { count: data.total })}
+          total={data.total}
+          page={page}
+          pages={pages}
+          onPageChange={setPage}
+        />
       ) : null}
       <NewOrganizationDialog opened={creating} onClose={() => setCreating(false)} />
       <OrganizationDrawer organizationId={openId} onClose={() => setOpenId(null)} canPropose={canPropose} />

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PlusIcon, SearchIcon } from '../../components/icons';
+import { ListFooter } from '../../components/ListFooter';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { OtpConfirmDialog } from '../../components/OtpConfirmDialog';
 import { PageEmptyState } from '../../components/PageEmptyState';
@@ -162,13 +163,15 @@ export function MembersPanel({ myPermissions, meId, groups }: MembersPanelProps)
           </Table>
         </Table.ScrollContainer>
       ) : null}
-      {data && data.total > 0 ? (
-        <Group justify="space-between" px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-          <Text size="sm" c="dimmed" data-testid="member-total">
-            {t('members.total', { count: data.total })}
-          </Text>
-          {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" radius="md" /> : null}
-        </Group>
+      {data ? (
+        <ListFooter
+          label={t('members.total', { count: data.total })}
+          total={data.total}
+          page={page}
+          pages={pages}
+          onPageChange={setPage}
+          testId="member-total"
+        />
       ) : null}
 
       <InviteDialog

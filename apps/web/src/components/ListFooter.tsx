@@ -1,0 +1,28 @@
+import { Group, Pagination, Text } from '@mantine/core';
+
+/** The foot of a paged list: the translated total on the left, page numbers when there is more than one page. */
+export function ListFooter({
+  label,
+  total,
+  page,
+  pages,
+  onPageChange,
+  testId,
+}: {
+  label: string;
+  total: number;
+  page: number;
+  pages: number;
+  onPageChange: (page: number) => void;
+  testId?: string;
+}) {
+  if (total <= 0) return null;
+  return (
+    <Group justify="space-between" px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+      <Text size="sm" c="dimmed" data-testid={testId}>
+        {label}
+      </Text>
+      {pages > 1 ? <Pagination total={pages} value={page} onChange={onPageChange} size="sm" radius="md" /> : null}
+    </Group>
+  );
+}

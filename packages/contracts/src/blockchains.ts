@@ -37,7 +37,8 @@ export const CHAIN_FAMILIES = ['btc', 'evm', 'eosio', 'sol'] as const;
 export const ChainFamily = z.enum(CHAIN_FAMILIES);
 export type ChainFamily = z.infer<typeof ChainFamily>;
 
-export type ChainNetwork = 'mainnet' | 'testnet';
+export const ChainNetwork = z.enum(['mainnet', 'testnet']);
+export type ChainNetwork = z.infer<typeof ChainNetwork>;
 
 export interface BlockchainInfo {
   /** Display label without the testnet prefix (see `blockchainLabel`). */

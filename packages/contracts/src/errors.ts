@@ -428,6 +428,11 @@ export const ERROR_CATALOGUE = {
     en: 'This request is no longer waiting for approval.',
     ko: '이 요청은 더 이상 승인 대기 중이 아닙니다.',
   },
+  '4110': {
+    status: 409,
+    group: 'other',
+    ...EXTRA_MESSAGES.CSV_GENERATING,
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -7,5 +7,6 @@ export * from './errors.js';
 export * from './paging.js';
 export * from './roles.js';
 export * from './states.js';
+export * from './tokens.js';
 export * from './validation.js';
 export * from './validation-messages.js';

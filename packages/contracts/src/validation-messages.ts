@@ -66,6 +66,12 @@ export const VALIDATION_MESSAGES = {
     en: 'The passwords entered do not match. Please check again.',
     ko: '입력한 비밀번호가 일치하지 않습니다. 다시 확인해 주세요.',
   },
+  'validation.token.unknown': { en: 'This token is not supported.', ko: '지원하지 않는 토큰입니다.' },
+  'validation.date.invalid': { en: 'Enter a date as YYYY-MM-DD.', ko: '날짜를 YYYY-MM-DD 형식으로 입력해 주세요.' },
+  'validation.date.range': {
+    en: 'The end date must not be before the start date, and the range must not exceed 366 days.',
+    ko: '종료일은 시작일보다 빠를 수 없으며, 기간은 366일을 넘을 수 없습니다.',
+  },
   'validation.amount.notNumeric': { en: 'Enter numbers.', ko: '숫자를 입력해 주세요.' },
   'validation.amount.tooManyDecimals': {
     en: 'Decimal {decimals} digit is the maximum you can enter.',

@@ -1,4 +1,5 @@
 export * from './approvals.js';
+export * from './assets.js';
 export * from './auth.js';
 export * from './operator.js';
 export * from './organization.js';

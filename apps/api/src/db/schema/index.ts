@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './assets.js';
 export * from './auth.js';
 export * from './custody.js';
 export * from './operator.js';

@@ -1,0 +1,363 @@
+import { z } from 'zod';
+import { Blockchain, ChainFamily, ChainNetwork } from '../blockchains.js';
+import { defineCall } from '../call.js';
+import { ActivityType, TransactionStatus, TransferType } from '../enums.js';
+import { pagedListBody, pagedResponse } from '../paging.js';
+import { TokenId, TokenInfo } from '../tokens.js';
+
+/** An amount in base units (satoshi, wei, lamports…): a non-negative integer as a decimal string. */
+export const BaseUnits = z.string().regex(/^\d+$/);
+
+/** A calendar date, read in Asia/Seoul (spec section 9). */
+export const CalendarDate = z.iso.date('validation.date.invalid');
+
+const DAY_MS = 86_400_000;
+/** A date range: from ≤ to, at most 366 days (the CSV export and the activity filter share it). */
+function dateRangeOk(v: { dateFrom?: string | undefined; dateTo?: string | undefined }): boolean {
+  if (!v.dateFrom || !v.dateTo) return true;
+  const days = (Date.parse(v.dateTo) - Date.parse(v.dateFrom)) / DAY_MS;
+  return days >= 0 && days <= 366;
+}
+const RANGE_ISSUE = { message: 'validation.date.range', path: ['dateTo'] };
+
+// ── Supports ──────────────────────────────────────────────────────────────────────────────────────
+export const SupportedBlockchain = z.object({
+  blockchain: Blockchain,
+  family: ChainFamily,
+  network: ChainNetwork,
+  /** English label with the testnet prefix for test networks. */
+  label: z.string(),
+  labelKo: z.string(),
+  nativeToken: TokenInfo,
+});
+
+export const supportedBlockchainsCall = defineCall({
+  id: 'supportsBlockchains',
+  method: 'GET',
+  path: '/api/v1/organizations/supports/supported-blockchains',
+  tag: 'tokens',
+  summary: 'The blockchains wallets can be created on, with their labels and native coins',
+  access: 'member',
+  response: z.object({ items: z.array(SupportedBlockchain) }),
+});
+
+export const supportedTokensCall = defineCall({
+  id: 'supportsTokens',
+  method: 'GET',
+  path: '/api/v1/organizations/supports/tokens',
+  tag: 'tokens',
+  summary: 'The supported tokens (native coin and curated fungible tokens), of one blockchain or all',
+  access: 'member',
+  query: z.object({ blockchain: Blockchain.optional() }),
+  response: z.object({ items: z.array(TokenInfo) }),
+});
+
+// ── Organization tokens ───────────────────────────────────────────────────────────────────────────
+export const OrganizationToken = TokenInfo.extend({
+  id: z.uuid(),
+  addedAt: z.iso.datetime(),
+  addedBy: z.object({ id: z.uuid(), userName: z.string() }).nullable(),
+});
+export type OrganizationToken = z.infer<typeof OrganizationToken>;
+
+export const tokenAddCall = defineCall({
+  id: 'organizationTokenAdd',
+  method: 'POST',
+  path: '/api/v1/organizations/tokens/add',
+  tag: 'tokens',
+  summary: 'Register a supported token for the organization (4033 when it is already registered)',
+  access: 'WALLETS_CREATION',
+  body: z.strictObject({ tokenId: TokenId }),
+  response: OrganizationToken,
+});
+export const tokenGetCall = defineCall({
+  id: 'organizationTokenGet',
+  method: 'GET',
+  path: '/api/v1/organizations/tokens/{organizationTokenId}',
+  tag: 'tokens',
+  summary: 'One registered token',
+  access: 'member',
+  params: z.object({ organizationTokenId: z.uuid() }),
+  response: OrganizationToken,
+});
+export const tokenListCall = defineCall({
+  id: 'organizationTokenList',
+  method: 'POST',
+  path: '/api/v1/organizations/tokens/list',
+  tag: 'tokens',
+  summary: "The organization's registered tokens (native coins are always supported and not listed)",
+  access: 'member',
+  body: pagedListBody(
+    ['addedAt', 'symbol', 'blockchain'],
+    z.strictObject({
+      blockchain: z.array(Blockchain).max(26).optional(),
+      search: z.string().trim().max(255).optional(),
+    }),
+  ),
+  response: pagedResponse(OrganizationToken),
+});
+export const tokenRemoveCall = defineCall({
+  id: 'organizationTokenRemove',
+  method: 'DELETE',
+  path: '/api/v1/organizations/tokens/remove',
+  tag: 'tokens',
+  summary: 'Remove a registered token (balances and history stay)',
+  access: 'WALLETS_CREATION',
+  body: z.strictObject({ organizationTokenId: z.uuid() }),
+  response: z.object({ ok: z.literal(true) }),
+});
+
+// ── Balances ──────────────────────────────────────────────────────────────────────────────────────
+/** Amounts in base units; withdrawable = total − staked − locked by withdrawals in progress. */
+export const TokenBalance = TokenInfo.extend({
+  total: BaseUnits,
+  withdrawable: BaseUnits,
+  staked: BaseUnits,
+});
+export type TokenBalance = z.infer<typeof TokenBalance>;
+
+export const OrganizationTokenBalance = TokenBalance.extend({ walletCount: z.number().int() });
+export type OrganizationTokenBalance = z.infer<typeof OrganizationTokenBalance>;
+
+export const balancesOrganizationCall = defineCall({
+  id: 'balancesOrganization',
+  method: 'POST',
+  path: '/api/v1/balances/organizations',
+  tag: 'assets',
+  summary: 'Totals per token over the wallets the caller may see (`partial` when that is not all of them)',
+  access: 'member',
+  body: z.strictObject({
+    blockchain: z.array(Blockchain).max(26).optional(),
+    /** true: only tokens with a balance. */
+    hasToken: z.boolean().optional(),
+  }),
+  response: z.object({ items: z.array(OrganizationTokenBalance), partial: z.boolean() }),
+});
+
+export const WalletBalances = z.object({
+  walletId: z.uuid(),
+  name: z.string(),
+  blockchain: Blockchain,
+  address: z.string(),
+  balances: z.array(TokenBalance),
+});
+export type WalletBalances = z.infer<typeof WalletBalances>;
+
+export const balancesWalletsCall = defineCall({
+  id: 'balancesOrganizationWallets',
+  method: 'POST',
+  path: '/api/v1/balances/organizations/wallets',
+  tag: 'assets',
+  summary: 'Balances of each wallet the caller may see',
+  access: 'member',
+  body: pagedListBody(
+    ['name', 'createdAt'],
+    z.strictObject({
+      blockchain: z.array(Blockchain).max(26).optional(),
+      tokenId: TokenId.optional(),
+      walletId: z.array(z.uuid()).max(100).optional(),
+      hasToken: z.boolean().optional(),
+    }),
+  ),
+  response: pagedResponse(WalletBalances).extend({ partial: z.boolean() }),
+});
+
+const walletParams = z.object({ walletId: z.uuid() });
+export const walletBalancesCall = defineCall({
+  id: 'balancesWallet',
+  method: 'GET',
+  path: '/api/v1/balances/wallet/{walletId}',
+  tag: 'assets',
+  summary: "A wallet's balances: its native coin, the organization's tokens of its chain and any token it holds",
+  access: 'member',
+  params: walletParams,
+  query: z.object({ hasToken: z.enum(['true', 'false']).optional() }),
+  response: WalletBalances,
+});
+export const walletTokenBalanceCall = defineCall({
+  id: 'balancesWalletToken',
+  method: 'GET',
+  path: '/api/v1/balances/wallet/{walletId}/token/{tokenId}',
+  tag: 'assets',
+  summary: "A wallet's balance of one token",
+  access: 'member',
+  params: walletParams.extend({ tokenId: TokenId }),
+  response: TokenBalance.extend({ walletId: z.uuid() }),
+});
+
+// ── Asset activities ──────────────────────────────────────────────────────────────────────────────
+export const AssetActivity = z.object({
+  id: z.uuid(),
+  walletId: z.uuid(),
+  walletName: z.string(),
+  blockchain: Blockchain,
+  token: TokenInfo,
+  activityType: ActivityType,
+  transferType: TransferType,
+  status: TransactionStatus,
+  amount: BaseUnits,
+  txHash: z.string(),
+  fromAddress: z.string(),
+  toAddress: z.string(),
+  /** The other side: the sender of a deposit, the receiver of a withdrawal. */
+  counterparty: z.string(),
+  confirmations: z.number().int(),
+  requiredConfirmations: z.number().int(),
+  blockHeight: z.number().int().nullable(),
+  createdAt: z.iso.datetime(),
+  confirmedAt: z.iso.datetime().nullable(),
+});
+export type AssetActivity = z.infer<typeof AssetActivity>;
+
+export const ActivityFilters = z
+  .strictObject({
+    walletId: z.array(z.uuid()).max(100).optional(),
+    blockchain: z.array(Blockchain).max(26).optional(),
+    tokenId: z.array(TokenId).max(100).optional(),
+    activityType: z.array(ActivityType).max(4).optional(),
+    status: z.array(TransactionStatus).max(3).optional(),
+    /** Calendar days in Asia/Seoul, both included. */
+    dateFrom: CalendarDate.optional(),
+    dateTo: CalendarDate.optional(),
+  })
+  .refine(dateRangeOk, RANGE_ISSUE);
+export type ActivityFilters = z.infer<typeof ActivityFilters>;
+
+export const activityListCall = defineCall({
+  id: 'assetActivityList',
+  method: 'POST',
+  path: '/api/v1/asset-activities/organizations',
+  tag: 'assets',
+  summary: 'Deposits, withdrawals, stakes and claims of the wallets the caller may see, newest first',
+  access: 'member',
+  body: pagedListBody(['createdAt'], ActivityFilters),
+  response: pagedResponse(AssetActivity).extend({ partial: z.boolean() }),
+});
+export const activityGetCall = defineCall({
+  id: 'assetActivityGet',
+  method: 'POST',
+  path: '/api/v1/asset-activities/organizations/{assetActivityId}',
+  tag: 'assets',
+  summary: 'One asset activity with its hash, confirmations and counterparty',
+  access: 'member',
+  params: z.object({ assetActivityId: z.uuid() }),
+  body: z.strictObject({}),
+  response: AssetActivity,
+});
+
+// ── CSV export of asset activities (generated in the background) ─────────────────────────────────
+export const ActivityExport = z.object({
+  id: z.uuid(),
+  status: z.enum(['RUNNING', 'READY', 'FAILED']),
+  dateFrom: CalendarDate,
+  dateTo: CalendarDate,
+  timezone: z.string(),
+  rowCount: z.number().int().nullable(),
+  createdAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
+});
+export type ActivityExport = z.infer<typeof ActivityExport>;
+
+export const activityExportCreateCall = defineCall({
+  id: 'assetActivityExportCreate',
+  method: 'POST',
+  path: '/api/v1/asset-activities/organizations/exports',
+  tag: 'assets',
+  summary: 'Start a CSV export of activities for a date range (4110 while the previous one is still running)',
+  access: 'member',
+  body: z
+    .strictObject({
+      dateFrom: CalendarDate,
+      dateTo: CalendarDate,
+      walletId: z.array(z.uuid()).max(100).optional(),
+      blockchain: z.array(Blockchain).max(26).optional(),
+      tokenId: z.array(TokenId).max(100).optional(),
+      activityType: z.array(ActivityType).max(4).optional(),
+      status: z.array(TransactionStatus).max(3).optional(),
+    })
+    .refine(dateRangeOk, RANGE_ISSUE),
+  response: ActivityExport,
+  successStatus: 202,
+});
+const exportParams = z.object({ exportId: z.uuid() });
+export const activityExportGetCall = defineCall({
+  id: 'assetActivityExportGet',
+  method: 'GET',
+  path: '/api/v1/asset-activities/organizations/exports/{exportId}',
+  tag: 'assets',
+  summary: "One of the caller's CSV exports",
+  access: 'member',
+  params: exportParams,
+  response: ActivityExport,
+});
+/** Answers text/csv (UTF-8 with BOM) once the export is READY. */
+export const activityExportFileCall = defineCall({
+  id: 'assetActivityExportFile',
+  method: 'GET',
+  path: '/api/v1/asset-activities/organizations/exports/{exportId}/file',
+  tag: 'assets',
+  summary: 'The CSV file of a finished export',
+  access: 'member',
+  params: exportParams,
+  response: z.string(),
+});
+
+// ── Local devnet (outside production; operators) ──────────────────────────────────────────────────
+export const DevnetTransaction = z.object({
+  hash: z.string(),
+  blockchain: Blockchain,
+  tokenId: z.string(),
+  fromAddress: z.string(),
+  toAddress: z.string(),
+  amount: BaseUnits,
+  /** null while in the mempool. */
+  blockHeight: z.number().int().nullable(),
+  willFail: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type DevnetTransaction = z.infer<typeof DevnetTransaction>;
+
+export const DevnetDepositBody = z.strictObject({
+  blockchain: Blockchain,
+  toAddress: z.string().trim().min(1).max(128),
+  /** In token units ('1.5'); at most the token's decimals. */
+  amount: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, 'validation.amount.notNumeric'),
+  /** The token's symbol on that blockchain; the native coin when omitted. */
+  token: z.string().trim().max(16).optional(),
+  /** The transaction is mined but fails (a reverted transfer): the deposit ends FAILED. */
+  fail: z.boolean().optional(),
+});
+
+export const devnetDepositCall = defineCall({
+  id: 'devnetDeposit',
+  method: 'POST',
+  path: '/api/v1/operations/devnet/deposits',
+  tag: 'devnet',
+  summary: 'Send a deposit on the local devnet (not in production)',
+  access: 'operator',
+  body: DevnetDepositBody,
+  response: DevnetTransaction,
+});
+export const devnetStatusCall = defineCall({
+  id: 'devnetStatus',
+  method: 'GET',
+  path: '/api/v1/operations/devnet',
+  tag: 'devnet',
+  summary: 'Heights of the devnet chains and its latest transactions (not in production)',
+  access: 'operator',
+  response: z.object({
+    blockMs: z.number().int(),
+    confirmations: z.number().int(),
+    chains: z.array(z.object({ blockchain: Blockchain, height: z.number().int() })),
+    transactions: z.array(DevnetTransaction),
+  }),
+});
+
+// ── Live notices (server-sent events) ─────────────────────────────────────────────────────────────
+/** `GET /api/v1/events` streams these as `event: activity` to the members of the activity's wallet. */
+export const ActivityNotice = z.object({ kind: z.literal('activity'), activity: AssetActivity });
+export type ActivityNotice = z.infer<typeof ActivityNotice>;
+export const EVENTS_PATH = '/api/v1/events';

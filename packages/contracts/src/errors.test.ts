@@ -38,6 +38,7 @@ const PROJECT_CODES = [
   '4107',
   '4108',
   '4109',
+  '4110',
 ];
 
 describe('error catalogue', () => {

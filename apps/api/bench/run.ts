@@ -1,72 +1,120 @@
-// Measures the served calls against a bare Fastify route doing the same work with no plugins, validation
-// or error handling, and writes bench/results.md. Not part of CI; loopback only, bounded in time.
-import { writeFileSync } from 'node:fs';
-import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
-import Fastify from 'fastify';
-import { buildApp } from '../src/app.js';
+// `npm run bench`: seeds (or reuses) a large organization on PostgreSQL, starts the product and the bare
+// baseline in a server process, and measures each authenticated list call next to its baseline with
+// autocannon from this process. Writes bench/results.md. Not part of CI or `npm test`.
+//
+//   --reseed            seed the bench database again even if it matches
+//   --seconds N         per measurement (default 10)     --connections N (default 32)
+//   --only a,b          only the calls whose name contains one of these
+//   --save NAME         keep this run's figures as bench/.data/NAME.json
+//   --compare NAME      add a column with the figures of a saved run (before/after an optimization)
+//   --seed-only         seed and stop
+// Env: BENCH_DATABASE_SERVER (postgres://postgres@127.0.0.1:5432/postgres), BENCH_DATABASE (vaultline_bench).
+import { fork } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
-import { runMigrations } from '../src/db/migrate.js';
+import { type Measured, measure } from './measure.js';
+import { writeReport } from './report.js';
+import { CALLS } from './scenarios.js';
+import { ensureBenchDatabase, VOLUME } from './seed.js';
+import type { ServerReady } from './server.js';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-
-const database = process.env.DATABASE_URL
-  ? await openDatabase({ url: process.env.DATABASE_URL })
-  : await openDatabase({ memory: true });
-await runMigrations(database);
-
-const app = await buildApp({
-  config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000' }),
-  database,
-  logger: false,
-  webDist: false,
+const { values: args } = parseArgs({
+  options: {
+    reseed: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    only: { type: 'string' },
+    save: { type: 'string' },
+    compare: { type: 'string' },
+    'seed-only': { type: 'boolean', default: false },
+  },
 });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const baseline = Fastify({ logger: false });
-baseline.get('/healthz', async () => ({ status: 'ok' }));
-baseline.get('/readyz', async () => {
-  await database.db.execute(sql`select 1`);
-  return { status: 'ready' };
-});
-await baseline.listen({ host: '127.0.0.1', port: 0 });
+const seconds = Number(args.seconds);
+const connections = Number(args.connections);
 
-const address = (a: typeof app | typeof baseline) => {
-  const info = a.server.address();
-  return typeof info === 'object' && info ? `http://127.0.0.1:${info.port}` : '';
+const DATA_DIR = fileURLToPath(new URL('./.data', import.meta.url));
+mkdirSync(DATA_DIR, { recursive: true });
+const serverUrl = process.env.BENCH_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = process.env.BENCH_DATABASE ?? 'vaultline_bench';
+
+// Production-like server: JSON logs at warn (no pretty printing), no engine, the rate limit lifted so
+// 32 connections from one address measure the calls rather than the limiter.
+const serverEnv: Record<string, string> = {
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  ENGINE: 'off',
+  SEED_DEMO: 'false',
+  DATA_DIR,
 };
+const config = loadConfig({ ...serverEnv, DATABASE_URL: serverUrl });
 
-async function measure(url: string) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
-  return { rps: r.requests.average, p50: r.latency.p50, p95: r.latency.p97_5, p99: r.latency.p99, errors: r.non2xx };
-}
+const log = (line: string) => console.log(line);
+log(
+  `Bench database ${dbName}: ${VOLUME.wallets} wallets, ${VOLUME.requests} requests, ${VOLUME.activities} activities`,
+);
+const seeded = await ensureBenchDatabase(serverUrl, dbName, config, { reseed: args.reseed, log });
+if (args['seed-only']) process.exit(0);
 
-const rows: string[] = [];
-for (const path of ['/healthz', '/readyz']) {
-  const served = await measure(`${address(app)}${path}`);
-  const bare = await measure(`${address(baseline)}${path}`);
-  const ratio = served.rps / bare.rps;
-  rows.push(
-    `| ${path} | ${served.rps.toFixed(0)} | ${served.p50} | ${served.p95} | ${served.p99} | ${bare.rps.toFixed(0)} | ${ratio.toFixed(2)} | ${served.errors} |`,
+const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
+  // BENCH_CPU_PROF=1: a V8 CPU profile of the server process in bench/.data, to find where the time goes.
+  execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${DATA_DIR}`] : [])],
+  env: {
+    ...process.env,
+    ...serverEnv,
+    DATABASE_URL: seeded.url,
+    BENCH_ORGANIZATION_ID: seeded.org.organizationId,
+    BENCH_OWNER_ID: seeded.org.ownerId,
+    BENCH_OWNER_EMAIL: seeded.org.ownerEmail,
+    BENCH_OWNER_PASSWORD: seeded.org.ownerPassword,
+    BENCH_OWNER_OTP_SECRET: seeded.org.ownerOtpSecret,
+  },
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+const ready = await new Promise<ServerReady>((resolve, reject) => {
+  child.on('message', (m: { ready?: ServerReady }) => m.ready && resolve(m.ready));
+  child.on('exit', (code) => reject(new Error(`The bench server exited (${code})`)));
+});
+
+const only = args.only?.split(',').filter(Boolean);
+const results: Measured[] = [];
+for (const call of CALLS) {
+  if (only && !only.some((o) => call.name.includes(o))) continue;
+  const served = await measure(
+    {
+      url: `${ready.appUrl}${call.path}`,
+      body: call.body,
+      headers: { cookie: ready.cookie, 'x-csrf-token': ready.csrf },
+    },
+    { seconds, connections },
   );
-  console.log(rows.at(-1));
+  const bare = await measure(
+    { url: `${ready.baselineUrl}${call.baseline}`, body: call.body },
+    { seconds, connections },
+  );
+  const row: Measured = { ...call, served, bare };
+  results.push(row);
+  const s = served;
+  log(
+    `${call.name.padEnd(28)} ${s.rps.toFixed(0).padStart(6)} req/s  p50 ${s.p50.toFixed(1)}  p95 ${s.p95.toFixed(1)}  p99 ${s.p99.toFixed(1)} ms` +
+      `  | baseline ${bare.rps.toFixed(0)} req/s p95 ${bare.p95.toFixed(1)}  ratio ${(s.rps / bare.rps).toFixed(2)}` +
+      (s.errors || bare.errors ? `  errors ${s.errors}/${bare.errors} (${s.firstError ?? bare.firstError ?? ''})` : ''),
+  );
 }
+child.disconnect();
 
-const report = [
-  '# Benchmark results',
-  '',
-  `${new Date().toISOString()} · ${database.kind} · ${CONNECTIONS} connections · ${DURATION} s per call · Node ${process.version}`,
-  '',
-  'p95 is autocannon p97.5 (its nearest published percentile). Latencies in ms.',
-  '',
-  '| call | req/s | p50 | p95 | p99 | baseline req/s | ratio | non-2xx |',
-  '|---|---|---|---|---|---|---|---|',
-  ...rows,
-  '',
-].join('\n');
-writeFileSync(new URL('./results.md', import.meta.url), report);
-console.log(report);
-await app.close();
-await baseline.close();
-await database.close();
+if (args.save) writeFileSync(`${DATA_DIR}/${args.save}.json`, JSON.stringify(results, null, 2));
+const before =
+  args.compare && existsSync(`${DATA_DIR}/${args.compare}.json`)
+    ? (JSON.parse(readFileSync(`${DATA_DIR}/${args.compare}.json`, 'utf8')) as Measured[])
+    : undefined;
+const report = await writeReport(new URL('./results.md', import.meta.url), {
+  results,
+  before,
+  seconds,
+  connections,
+  databaseUrl: seeded.url,
+  seededNow: seeded.seededNow,
+});
+console.log(`\n${report}`);

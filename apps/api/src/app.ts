@@ -3,16 +3,22 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { executeActivityExport } from './engine/activity-export.js';
+import { devnetEngine } from './engine/devnet/devnet-engine.js';
 import { type EngineQueue, openEngineQueue, QUEUES } from './engine/queue.js';
 import { executeWalletCreation } from './engine/wallet-creation.js';
 import { devMailboxRoutes } from './mail/mailbox.routes.js';
 import { createMailer, type MailService } from './mail/mailer.js';
+import { assetRoutes } from './modules/assets/assets.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { devnetRoutes } from './modules/devnet/devnet.routes.js';
+import { eventRoutes } from './modules/events/events.routes.js';
 import { memberRoutes } from './modules/members/members.routes.js';
 import { operatorRoutes } from './modules/operator/operator.routes.js';
 import { organizationRoutes } from './modules/organization/organization.routes.js';
 import { devRoutes } from './modules/system/dev.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { tokenRoutes } from './modules/tokens/tokens.routes.js';
 import { walletRoutes } from './modules/wallets/wallets.routes.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -99,6 +105,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await queue.work(QUEUES.walletCreation, (job) =>
       executeWalletCreation(opts.database.db, config, job.requestId, job.organizationId, now),
     );
+    await queue.work(QUEUES.activityExport, (job) =>
+      executeActivityExport(opts.database.db, job.requestId, job.organizationId, now),
+    );
+  }
+  if (config.engineInProcess && !config.production) {
+    // The local devnet's blocks and the watcher that turns them into deposits (engine/main.ts does the same).
+    const devnet = devnetEngine({ db: opts.database.db, config, log: app.log, now: opts.clock ?? (() => new Date()) });
+    devnet.start();
+    app.addHook('onClose', () => devnet.stop());
   }
   app.decorate('mail', mail);
 
@@ -112,8 +127,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(organizationRoutes, { services });
   await app.register(operatorRoutes, { services });
   await app.register(walletRoutes, { services });
+  await app.register(tokenRoutes, { services });
+  await app.register(assetRoutes, { services });
+  await app.register(eventRoutes, { services, db: opts.database.db });
   if (!config.production) {
     await app.register(devRoutes, { config });
+    await app.register(devnetRoutes, { services, config });
     if (mail.catcher) await app.register(devMailboxRoutes, { catcher: mail.catcher });
   }
   await app.register(webAppPlugin, { webDist: opts.webDist ?? false });

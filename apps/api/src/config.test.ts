@@ -20,6 +20,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ MASTER_KEY: 'short' })).toThrow(/MASTER_KEY/);
   });
 
+  it('reads the devnet block time and confirmations, with defaults and bounds', () => {
+    expect(loadConfig({})).toMatchObject({ devnetBlockMs: 2000, devnetConfirmations: 3 });
+    expect(loadConfig({ DEVNET_BLOCK_MS: '0', DEVNET_CONFIRMATIONS: '1' })).toMatchObject({
+      devnetBlockMs: 0,
+      devnetConfirmations: 1,
+    });
+    expect(() => loadConfig({ DEVNET_BLOCK_MS: '-1' })).toThrow(/DEVNET_BLOCK_MS/);
+    expect(() => loadConfig({ DEVNET_BLOCK_MS: 'fast' })).toThrow(/DEVNET_BLOCK_MS/);
+    expect(() => loadConfig({ DEVNET_CONFIRMATIONS: '0' })).toThrow(/DEVNET_CONFIRMATIONS/);
+    expect(() => loadConfig({ DEVNET_CONFIRMATIONS: '1.5' })).toThrow(/DEVNET_CONFIRMATIONS/);
+  });
+
   it('refuses development secrets in production environments', () => {
     for (const env of ['production', 'production-staging']) {
       expect(() => loadConfig({ APP_ENV: env })).toThrow(/must be set when APP_ENV/);

@@ -55,6 +55,10 @@ const envSchema = z.object({
   ENGINE_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** Test runs only: a pause inside the wallet transaction, so a crash there can be provoked. */
   ENGINE_FAULT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** The local devnet's block time (not in production); 0: no timer, blocks only when asked (tests). */
+  DEVNET_BLOCK_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  /** Blocks a devnet deposit waits for before it is CONFIRMED and counted in the balance. */
+  DEVNET_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(3),
 });
 
 export interface Config {
@@ -85,6 +89,8 @@ export interface Config {
   engineInProcess: boolean;
   engineSuperviseSeconds: number;
   engineFaultDelayMs: number;
+  devnetBlockMs: number;
+  devnetConfirmations: number;
 }
 
 /** A configuration problem, worded for one line on the console: it names the variable. */
@@ -155,6 +161,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     engineInProcess: e.ENGINE === 'in-process',
     engineSuperviseSeconds: e.ENGINE_SUPERVISE_SECONDS,
     engineFaultDelayMs: e.ENGINE_FAULT_DELAY_MS,
+    devnetBlockMs: e.DEVNET_BLOCK_MS,
+    devnetConfirmations: e.DEVNET_CONFIRMATIONS,
   };
 }
 

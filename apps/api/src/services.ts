@@ -4,15 +4,19 @@ import type { Db } from './db/client.js';
 import type { EngineQueue } from './engine/queue.js';
 import type { Mailer } from './mail/mailer.js';
 import { approvalsService } from './modules/approvals/approvals.service.js';
+import { activitiesService } from './modules/assets/activities.service.js';
+import { balancesService } from './modules/assets/balances.service.js';
 import { authService } from './modules/auth/auth.service.js';
 import { otpRegistrationService } from './modules/auth/otp-registration.service.js';
 import { passwordService } from './modules/auth/password.service.js';
 import { sessionService } from './modules/auth/session.service.js';
+import { devnetService } from './modules/devnet/devnet.service.js';
 import { membersService } from './modules/members/members.service.js';
 import { operatorService } from './modules/operator/operator.service.js';
 import { groupsService } from './modules/organization/groups.service.js';
 import { invitationsService } from './modules/organization/invitations.service.js';
 import { organizationService } from './modules/organization/organization.service.js';
+import { tokensService } from './modules/tokens/tokens.service.js';
 import { walletsService } from './modules/wallets/wallets.service.js';
 import type { RsaKeyring } from './security/rsa.js';
 
@@ -47,6 +51,10 @@ export function createServices(deps: ServiceDeps) {
     operator: operatorService({ ...deps, invitations }),
     approvals,
     wallets: walletsService({ ...deps, approvals }),
+    devnet: devnetService(deps),
+    tokens: tokensService(deps),
+    balances: balancesService(deps),
+    activities: activitiesService(deps),
   };
 }
 

@@ -7,6 +7,7 @@ import { deriveSol, isValidSolanaAddress } from './families/sol.js';
 
 export type { ChainFamily } from '@vaultline/contracts';
 export * from './derivation.js';
+export * from './devnet/index.js';
 export * from './families/btc.js';
 export * from './families/eosio.js';
 export * from './families/evm.js';

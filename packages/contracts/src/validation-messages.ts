@@ -78,6 +78,11 @@ export const VALIDATION_MESSAGES = {
     ko: '소수점 {decimals}자리까지 입력할 수 있습니다.',
   },
   'validation.amount.notPositive': { en: 'Enter an amount greater than 0.', ko: '0보다 큰 금액을 입력해 주세요.' },
+  'validation.amount.tooLarge': { en: 'The amount is too large.', ko: '금액이 너무 큽니다.' },
+  'validation.address.invalid': {
+    en: 'This is not a valid address on {blockchain}.',
+    ko: '{blockchain}에서 사용할 수 없는 주소입니다.',
+  },
   'validation.amount.belowMinimum': {
     en: 'The amount must be at least {amount} {symbol}.',
     ko: '최소 {amount} {symbol} 이상 입력해 주세요.',

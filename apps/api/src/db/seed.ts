@@ -7,6 +7,7 @@ import { generateTotpSecret } from '../security/totp.js';
 import type { Db } from './client.js';
 import { type DemoAccount, type DemoCredentials, writeDemoCredentials } from './demo-credentials.js';
 import { accounts, amlStatusHistory, memberPermissions, organizations, passwordHistory } from './schema/index.js';
+import { type HoldingsConfig, seedDemoHoldings } from './seed-holdings.js';
 
 export const DEMO = {
   organizationName: 'Vaultline Demo',
@@ -35,7 +36,10 @@ function demoPassword(): string {
  * Seeds the demo organization once, only into an empty database, in one transaction: an owner with a
  * password and a registered authenticator, whose credentials go to the data folder (never the repository).
  */
-export async function seedDemo(db: Db, config: Pick<Config, 'masterKey' | 'dataDir'>): Promise<SeedResult> {
+export async function seedDemo(
+  db: Db,
+  config: Pick<Config, 'masterKey' | 'dataDir'> & HoldingsConfig,
+): Promise<SeedResult> {
   const account = (email: string): DemoAccount => ({
     email,
     password: demoPassword(),
@@ -133,5 +137,7 @@ export async function seedDemo(db: Db, config: Pick<Config, 'masterKey' | 'dataD
     return { seeded: true, organizationId: org!.id, credentials };
   });
   if (result.seeded) writeDemoCredentials(config.dataDir, credentials);
+  // Wallets, tokens and devnet deposits of the demo organization; only what is missing, so a rerun changes nothing.
+  await seedDemoHoldings(db, config, DEMO.organizationName, DEMO.ownerEmail);
   return result;
 }

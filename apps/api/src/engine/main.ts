@@ -3,6 +3,8 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/open-configured.js';
+import { executeActivityExport } from './activity-export.js';
+import { devnetEngine } from './devnet/devnet-engine.js';
 import { openEngineQueue, QUEUES } from './queue.js';
 import { executeWalletCreation } from './wallet-creation.js';
 
@@ -19,9 +21,19 @@ const queue = await openEngineQueue(database, log as never, { superviseSeconds: 
 await queue.work(QUEUES.walletCreation, (job) =>
   executeWalletCreation(database.db, config, job.requestId, job.organizationId, () => new Date()),
 );
+// Export jobs carry the export's id as requestId.
+await queue.work(QUEUES.activityExport, (job) =>
+  executeActivityExport(database.db, job.requestId, job.organizationId, () => new Date()),
+);
+// The local devnet outside production; several engines share its chains safely (see db-ledger-store.ts).
+const devnet = config.production
+  ? null
+  : devnetEngine({ db: database.db, config, log: log as never, now: () => new Date() });
+devnet?.start();
 log.info({ database: database.kind }, 'custody engine running');
 
 const stop = async () => {
+  await devnet?.stop();
   await queue.stop();
   await database.close();
   process.exit(0);

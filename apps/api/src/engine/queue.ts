@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fromDrizzle, fromPglite, PgBoss } from 'pg-boss';
 import type { Database, Db } from '../db/client.js';
 
-export const QUEUES = { walletCreation: 'wallet-creation' } as const;
+export const QUEUES = { walletCreation: 'wallet-creation', activityExport: 'activity-export' } as const;
 
 /** Which engine queue carries out an approved request of each type; types without one wait for theirs. */
 export const QUEUE_BY_REQUEST_TYPE: Partial<

@@ -25,6 +25,8 @@ export interface CallOptions {
   preHandler?: preHandlerAsyncHookHandler[];
   /** false: the call does not count as session activity. */
   touchSession?: boolean;
+  /** Media types of a non-JSON answer (a CSV file), for the OpenAPI document. */
+  produces?: string[];
 }
 
 export function registerCall<C extends AnyCall>(
@@ -47,6 +49,7 @@ export function registerCall<C extends AnyCall>(
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.body ? { body: call.body } : {}),
       response: { [status]: call.response },
+      ...(options.produces ? { produces: options.produces } : {}),
     },
     handler: async (request, reply) => {
       const result = await handler({

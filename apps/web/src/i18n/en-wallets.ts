@@ -59,7 +59,7 @@ export const enWallets = {
       activity: 'Activity',
     },
     activityEmptyTitle: 'No activity yet',
-    activityEmptyBody: 'Balances, deposits and withdrawals of this wallet will appear here with the assets feature.',
+    activityEmptyBody: 'Deposits, withdrawals, stakes and claims of this wallet will appear here as they happen.',
     notFoundTitle: 'This wallet could not be shown',
     backToList: 'Back to all wallets',
   },

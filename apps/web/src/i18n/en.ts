@@ -1,5 +1,6 @@
 import { enAccount } from './en-account';
 import { enApprovals } from './en-approvals';
+import { enAssets } from './en-assets';
 import { enAuth } from './en-auth';
 import { enOperator } from './en-operator';
 import { enOrganization } from './en-organization';
@@ -84,6 +85,7 @@ export const en = {
   ...enOperator,
   ...enWallets,
   ...enApprovals,
+  ...enAssets,
   error: {
     title: 'Something went wrong',
     notFoundTitle: 'Page not found',

@@ -62,7 +62,7 @@ export const koWallets: Pick<Messages, keyof typeof enWallets> = {
       activity: '활동 내역',
     },
     activityEmptyTitle: '아직 활동 내역이 없습니다',
-    activityEmptyBody: '이 지갑의 잔액과 입출금 내역은 자산 기능과 함께 여기에 표시됩니다.',
+    activityEmptyBody: '이 지갑의 입금, 출금, 스테이킹, 보상 수령 내역이 발생하는 대로 여기에 표시됩니다.',
     notFoundTitle: '지갑을 표시할 수 없습니다',
     backToList: '전체 지갑으로 돌아가기',
   },

@@ -1,6 +1,7 @@
 import type { Messages } from './en';
 import { koAccount } from './ko-account';
 import { koApprovals } from './ko-approvals';
+import { koAssets } from './ko-assets';
 import { koAuth } from './ko-auth';
 import { koOperator } from './ko-operator';
 import { koOrganization } from './ko-organization';
@@ -85,6 +86,7 @@ export const ko: Messages = {
   ...koOperator,
   ...koWallets,
   ...koApprovals,
+  ...koAssets,
   error: {
     title: '문제가 발생했습니다',
     notFoundTitle: '페이지를 찾을 수 없습니다',

@@ -97,8 +97,17 @@ export const assetActivities = pgTable(
   (t) => [
     // A transaction is recorded once per wallet and kind, however often the chain is scanned.
     uniqueIndex('asset_activities_once_key').on(t.walletId, t.txHash, t.activityType),
-    index('asset_activities_org_created_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
-    index('asset_activities_wallet_created_idx').on(t.walletId, t.createdAt.desc(), t.id.desc()),
+    // NULLS FIRST as `order by … desc` means it: with drizzle's default NULLS LAST the index cannot serve that order.
+    index('asset_activities_org_created_id_idx').on(
+      t.organizationId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('asset_activities_wallet_created_id_idx').on(
+      t.walletId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('asset_activities_updated_idx').on(t.updatedAt),
     index('asset_activities_pending_idx').on(t.blockchain).where(sql`${t.status} = 'PENDING'`),
     check('asset_activities_amount_positive', sql`${t.amount} > 0`),

@@ -52,7 +52,8 @@ export const requests = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('requests_org_created_idx').on(t.organizationId, t.createdAt),
+    // The list's default order (newest first, then id): pages are read off the index, not sorted.
+    index('requests_org_created_id_idx').on(t.organizationId, t.createdAt.desc().nullsFirst(), t.id),
     index('requests_wallet_idx').on(t.walletId),
     check(
       'requests_status_known',
@@ -105,6 +106,10 @@ export const wallets = pgTable(
     uniqueIndex('wallets_creation_request_key').on(t.creationRequestId),
     uniqueIndex('wallets_address_key').on(t.blockchain, t.address),
     uniqueIndex('wallets_account_index_key').on(t.organizationId, t.accountIndex),
+    // The list's default order (newest first, then id): pages are read off the index, not sorted.
+    index('wallets_org_created_id_idx').on(t.organizationId, t.createdAt.desc().nullsFirst(), t.id),
+    // The organization's blockchains (balance totals show each one's native coin) by skipping through the index.
+    index('wallets_org_chain_idx').on(t.organizationId, t.blockchain),
   ],
 );
 

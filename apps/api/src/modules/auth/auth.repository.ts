@@ -1,6 +1,16 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { accounts, authTokens, loginIps, organizations, passwordHistory, sessions } from '../../db/schema/index.js';
+import {
+  accounts,
+  authTokens,
+  groupMembers,
+  groupPermissions,
+  loginIps,
+  memberPermissions,
+  organizations,
+  passwordHistory,
+  sessions,
+} from '../../db/schema/index.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -122,6 +132,29 @@ export function authRepository(db: Db) {
 
     async findSession(id: string): Promise<SessionRow | undefined> {
       const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
+      return row;
+    },
+
+    /**
+     * What every authenticated call needs, in one round trip: the session, its account and the permissions the
+     * account holds itself or through its groups (unexpanded; see effectivePermissions).
+     */
+    async findSessionForRequest(id: string) {
+      const [row] = await db
+        .select({
+          session: sessions,
+          account: accounts,
+          permissions: sql<string[]>`array(
+            select ${memberPermissions.permission} from ${memberPermissions}
+             where ${memberPermissions.accountId} = ${sessions.accountId}
+            union
+            select ${groupPermissions.permission} from ${groupPermissions}
+              join ${groupMembers} on ${groupMembers.groupId} = ${groupPermissions.groupId}
+             where ${groupMembers.accountId} = ${sessions.accountId})`,
+        })
+        .from(sessions)
+        .leftJoin(accounts, eq(accounts.id, sessions.accountId))
+        .where(eq(sessions.id, id));
       return row;
     },
 

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { OrganizationPermission } from '@vaultline/contracts';
+import { effectivePermissions, type OrganizationPermission } from '@vaultline/contracts';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { randomToken, sha256 } from '../../security/at-rest.js';
-import { organizationRepository } from '../organization/organization.repository.js';
 import { sessionVerdict } from './auth.policy.js';
 import { type AccountRow, authRepository } from './auth.repository.js';
 import { readSessionToken, signSessionToken } from './session.tokens.js';
+
+/** How stale the recorded last activity may get: the idle timeout may end up to this much early. */
+const TOUCH_EVERY_MS = 1000;
 
 export interface AuthContext {
   accountId: string;
@@ -79,7 +81,8 @@ export function sessionService({ db, config, clock }: SessionServiceDeps) {
       if (!payload) throw new AppError('4001');
       const repo = authRepository(db);
       const now = clock();
-      const session = await repo.findSession(payload.sid);
+      const found = await repo.findSessionForRequest(payload.sid);
+      const session = found?.session;
       const verdict = sessionVerdict(
         session && { ...session, revokedReason: session.revokedReason ?? null },
         payload.tid,
@@ -87,11 +90,14 @@ export function sessionService({ db, config, clock }: SessionServiceDeps) {
         config.sessionTimeoutSeconds,
       );
       if (verdict !== 'valid') throw new AppError(verdict);
-      const account = await repo.findAccount(session!.accountId);
+      const account = found?.account;
       if (!account || account.status !== 'ACTIVE' || account.id !== payload.sub) throw new AppError('4001');
-      if (opts.touch) await repo.updateSession(session!.id, { lastSeenAt: now });
+      // The touch is a write to the one row all of a browser's parallel calls share: at most once a second is
+      // plenty for an idle timeout counted in minutes, and concurrent calls stop queueing on that row's lock.
+      if (opts.touch && now.getTime() - session!.lastSeenAt.getTime() >= TOUCH_EVERY_MS)
+        await repo.updateSession(session!.id, { lastSeenAt: now });
       const permissions =
-        account.kind === 'MEMBER' ? await organizationRepository(db).effectivePermissionsOf(account.id) : [];
+        account.kind === 'MEMBER' ? effectivePermissions(found!.permissions as OrganizationPermission[], []) : [];
       return {
         permissions,
         operatorRole: account.operatorRole,
@@ -117,7 +123,8 @@ export function sessionService({ db, config, clock }: SessionServiceDeps) {
       const payload = token ? await readSessionToken(token, config.sessionSecret) : null;
       if (!payload) return;
       const repo = authRepository(db);
-      const session = await repo.findSession(payload.sid);
+      const found = await repo.findSessionForRequest(payload.sid);
+      const session = found?.session;
       if (session && !session.revokedAt && session.tokenId === payload.tid) {
         await repo.updateSession(session.id, { revokedAt: clock(), revokedReason: 'LOGOUT' });
       }

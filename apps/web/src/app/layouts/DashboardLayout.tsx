@@ -16,6 +16,7 @@ import {
 } from '../../components/icons';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { ApprovalsNavBadge } from '../../features/approvals/ApprovalsNavBadge';
+import { ActivityNotices } from '../../features/assets/ActivityNotices';
 import { SessionProvider, useSession } from '../../features/session/SessionProvider';
 import { VersionBadge } from '../../features/system/VersionBadge';
 import type { en } from '../../i18n/en';
@@ -133,6 +134,8 @@ function DashboardShell() {
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
+      {/* Members hear about deposits and withdrawals live; the stream closes when they sign out. */}
+      {operator ? null : <ActivityNotices />}
     </AppShell>
   );
 }

@@ -1,13 +1,14 @@
 import { Badge, Tabs } from '@mantine/core';
 import { type OperatorRole, operatorCan } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
-import { FlowIcon, OrganizationIcon, ShieldIcon } from '../../components/icons';
+import { ChainIcon, FlowIcon, OrganizationIcon, ShieldIcon } from '../../components/icons';
 import { AmlHistoryPanel } from './AmlHistoryPanel';
-import { usePendingWorkflowCount } from './api';
+import { useDevnetStatus, usePendingWorkflowCount } from './api';
+import { DevnetPanel } from './DevnetPanel';
 import { OrganizationsPanel } from './OrganizationsPanel';
 import { WorkflowsPanel } from './WorkflowsPanel';
 
-export const CONSOLE_TABS = ['organizations', 'workflows', 'aml'] as const;
+export const CONSOLE_TABS = ['organizations', 'workflows', 'aml', 'devnet'] as const;
 export type ConsoleTab = (typeof CONSOLE_TABS)[number];
 
 export interface OperatorConsoleProps {
@@ -20,6 +21,8 @@ export interface OperatorConsoleProps {
 export function OperatorConsole({ role, tab, onTabChange }: OperatorConsoleProps) {
   const { t } = useTranslation();
   const pending = usePendingWorkflowCount();
+  // The devnet exists outside production only: its tab shows once its status answers.
+  const devnet = useDevnetStatus();
   return (
     <Tabs value={tab} onChange={(next) => next && onTabChange(next as ConsoleTab)} keepMounted={false}>
       <Tabs.List mb="md">
@@ -43,6 +46,11 @@ export function OperatorConsole({ role, tab, onTabChange }: OperatorConsoleProps
         <Tabs.Tab value="aml" leftSection={<ShieldIcon size={16} />} data-testid="tab-aml">
           {t('operator.tabs.aml')}
         </Tabs.Tab>
+        {devnet.isSuccess ? (
+          <Tabs.Tab value="devnet" leftSection={<ChainIcon size={16} />} data-testid="tab-devnet">
+            {t('devnet.tab')}
+          </Tabs.Tab>
+        ) : null}
       </Tabs.List>
       <Tabs.Panel value="organizations">
         <OrganizationsPanel canPropose={operatorCan(role, 'createWorkflow')} />
@@ -52,6 +60,9 @@ export function OperatorConsole({ role, tab, onTabChange }: OperatorConsoleProps
       </Tabs.Panel>
       <Tabs.Panel value="aml">
         <AmlHistoryPanel />
+      </Tabs.Panel>
+      <Tabs.Panel value="devnet">
+        <DevnetPanel />
       </Tabs.Panel>
     </Tabs>
   );

@@ -2,6 +2,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   type AmlStatus,
   amlStatusListCall,
+  type CallBodyInput,
+  type CallResponse,
+  type DevnetTransaction,
+  devnetDepositCall,
+  devnetStatusCall,
   operatorOrganizationGetCall,
   operatorOrganizationListCall,
   organizationCreationWorkflow,
@@ -165,4 +170,25 @@ export function useDecideWorkflow() {
         body: memo.trim() ? { memo: memo.trim() } : {},
       }),
   );
+}
+
+/** The local devnet's heights and latest transactions; absent (404) in production, so never retried. */
+export function useDevnetStatus(follow = false) {
+  return useQuery<CallResponse<typeof devnetStatusCall>, ApiError>({
+    queryKey: [...OPERATOR_QUERY, 'devnet'],
+    queryFn: ({ signal }) => callApi(devnetStatusCall, { signal }),
+    retry: false,
+    // The panel follows the blocks while it answers; nobody asks again once it is known to be absent.
+    refetchInterval: (query) =>
+      follow && query.state.status !== 'error' ? Math.max(1_000, query.state.data?.blockMs ?? 2_000) : false,
+  });
+}
+
+export function useDevnetDeposit() {
+  const queryClient = useQueryClient();
+  return useMutation<DevnetTransaction, ApiError, CallBodyInput<typeof devnetDepositCall>>({
+    mutationKey: [...OPERATOR_QUERY, 'devnet-deposit'],
+    mutationFn: (body) => callApi(devnetDepositCall, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...OPERATOR_QUERY, 'devnet'] }),
+  });
 }

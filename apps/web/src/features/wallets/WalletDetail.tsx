@@ -1,5 +1,6 @@
 import { Anchor, Badge, Breadcrumbs, Center, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
 import type { Wallet } from '@vaultline/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { walletPath } from '../../app/paths';
@@ -23,10 +24,20 @@ export interface WalletDetailProps {
   chainLabel: string | undefined;
   /** Whether the caller may manage any wallet's members regardless of role (the organization owner). */
   ownerOverride: boolean;
+  /** The wallet's balances, composed in by the page (they belong to the assets feature). */
+  renderBalances?: (wallet: Wallet) => ReactNode;
+  /** The wallet's activity history, composed in by the page. */
+  renderActivity?: (wallet: Wallet) => ReactNode;
 }
 
-/** One wallet: address with QR, key details, members, approval line and (later) activity. */
-export function WalletDetail({ walletId, chainLabel, ownerOverride }: WalletDetailProps) {
+/** One wallet: address with QR, key details, balances, members, approval line and activity. */
+export function WalletDetail({
+  walletId,
+  chainLabel,
+  ownerOverride,
+  renderBalances,
+  renderActivity,
+}: WalletDetailProps) {
   const { t } = useTranslation();
   const wallet = useWallet(walletId);
 
@@ -72,7 +83,14 @@ export function WalletDetail({ walletId, chainLabel, ownerOverride }: WalletDeta
       </>
     );
   }
-  return <WalletScreen wallet={wallet.data} ownerOverride={ownerOverride} />;
+  return (
+    <WalletScreen
+      wallet={wallet.data}
+      ownerOverride={ownerOverride}
+      renderBalances={renderBalances}
+      renderActivity={renderActivity}
+    />
+  );
 }
 
 function WalletCrumbs({ name }: { name?: string }) {
@@ -91,7 +109,11 @@ function WalletCrumbs({ name }: { name?: string }) {
   );
 }
 
-function WalletScreen({ wallet, ownerOverride }: { wallet: Wallet; ownerOverride: boolean }) {
+type WalletScreenProps = Pick<WalletDetailProps, 'ownerOverride' | 'renderBalances' | 'renderActivity'> & {
+  wallet: Wallet;
+};
+
+function WalletScreen({ wallet, ownerOverride, renderBalances, renderActivity }: WalletScreenProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
@@ -115,6 +137,7 @@ function WalletScreen({ wallet, ownerOverride }: { wallet: Wallet; ownerOverride
         />
       </div>
       <WalletAddressCard wallet={wallet} />
+      {renderBalances?.(wallet)}
       <Tabs
         value={tab}
         keepMounted={false}
@@ -157,13 +180,15 @@ function WalletScreen({ wallet, ownerOverride }: { wallet: Wallet; ownerOverride
           <WalletLinePanel walletId={wallet.id} />
         </Tabs.Panel>
         <Tabs.Panel value="activity">
-          <Paper withBorder radius="lg" bg="white" data-testid="wallet-activity">
-            <PageEmptyState
-              icon={<AssetsIcon size={26} />}
-              title={t('walletDetail.activityEmptyTitle')}
-              description={t('walletDetail.activityEmptyBody')}
-            />
-          </Paper>
+          {renderActivity?.(wallet) ?? (
+            <Paper withBorder radius="lg" bg="white" data-testid="wallet-activity">
+              <PageEmptyState
+                icon={<AssetsIcon size={26} />}
+                title={t('walletDetail.activityEmptyTitle')}
+                description={t('walletDetail.activityEmptyBody')}
+              />
+            </Paper>
+          )}
         </Tabs.Panel>
       </Tabs>
     </Stack>

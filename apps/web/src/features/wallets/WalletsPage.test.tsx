@@ -17,6 +17,17 @@ function handlers(extra: Handlers = {}) {
     [`GET ${W}`]: () => jsonResponse(wallet()),
     [`POST ${W}/members`]: () => paged([walletMember()]),
     'GET /api/v1/organizations/requests/wallet-creation/approval-line-templates': () => jsonResponse(creationLine()),
+    // The wallet detail composes in the assets feature's balances and activity history.
+    [`GET /api/v1/balances/wallet/${WALLET_ID}`]: () =>
+      jsonResponse({
+        walletId: WALLET_ID,
+        name: 'Treasury',
+        blockchain: 'SEPOLIA',
+        address: wallet().address,
+        balances: [],
+      }),
+    'POST /api/v1/asset-activities/organizations': () =>
+      jsonResponse({ items: [], page: 1, size: 20, total: 0, partial: false }),
     ...extra,
   };
 }

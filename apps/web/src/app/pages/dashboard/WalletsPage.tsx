@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { AlertIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/PageHeader';
+import { WalletActivity, WalletBalances } from '../../../features/assets/WalletAssets';
 import { useSession } from '../../../features/session/SessionProvider';
 import { CreateWalletButton } from '../../../features/wallets/CreateWalletButton';
 import { WalletDetail } from '../../../features/wallets/WalletDetail';
@@ -25,7 +26,15 @@ export function WalletsPage() {
       : undefined;
 
   if (id) {
-    return <WalletDetail walletId={id} chainLabel={chainLabel} ownerOverride={me.permissions.includes('OWNER')} />;
+    return (
+      <WalletDetail
+        walletId={id}
+        chainLabel={chainLabel}
+        ownerOverride={me.permissions.includes('OWNER')}
+        renderBalances={(wallet) => <WalletBalances walletId={wallet.id} />}
+        renderActivity={(wallet) => <WalletActivity walletId={wallet.id} />}
+      />
+    );
   }
 
   const canCreate = me.permissions.includes('WALLETS_CREATION');

@@ -1,0 +1,51 @@
+// The baseline of each benchmarked call: a bare Fastify route (no plugins, no session, no CSRF, no zod, no
+// response serializer, no error handling) that runs the same repository calls, hence the same SQL, on the same
+// pg pool as the product's service, and answers their rows as plain JSON.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Db } from '../src/db/client.js';
+import { approvalsRepository, type RequestListQuery } from '../src/modules/approvals/approvals.repository.js';
+import { type WalletListQuery, walletsRepository } from '../src/modules/wallets/wallets.repository.js';
+import { assetBaselines } from './baseline-assets.js';
+
+export interface BaselineContext {
+  db: Db;
+  organizationId: string;
+  ownerId: string;
+}
+
+type Body = { page?: number; size?: number };
+const paging = (body: Body) => ({ page: body.page ?? 1, size: body.size ?? 20 });
+
+export async function buildBaseline(ctx: BaselineContext): Promise<FastifyInstance> {
+  const { db, organizationId, ownerId } = ctx;
+  const app = Fastify({ logger: false });
+
+  // What walletsService.list runs: the page and its count, then the caller's roles and member counts.
+  app.post('/wallets', async (request) => {
+    const q: WalletListQuery = { ...paging(request.body as Body), sort: [] };
+    const repo = walletsRepository(db);
+    const { rows, total } = await repo.list(organizationId, null, q);
+    const ids = rows.map((r) => r.id);
+    const [roles, counts] = await Promise.all([repo.memberships(ids, ownerId), repo.memberCounts(ids)]);
+    return { rows, total, roles: [...roles], counts: [...counts] };
+  });
+
+  // What approvalsService.list runs: the page and its count, then decisions, people and wallet names.
+  app.post('/requests', async (request) => {
+    const q: RequestListQuery = { ...paging(request.body as Body), sort: [] };
+    const repo = approvalsRepository(db);
+    const { rows, total } = await repo.list(organizationId, ownerId, 'ALL', q);
+    const decisions = await repo.decisionsOf(rows.map((r) => r.id));
+    const ids = new Set<string>();
+    for (const r of rows) {
+      ids.add(r.initiatorId);
+      for (const s of r.steps) for (const m of s.eligible) ids.add(m);
+    }
+    const people = await repo.people([...ids]);
+    const names = await repo.walletNames(rows.flatMap((r) => (r.walletId ? [r.walletId] : [])));
+    return { rows, total, decisions, people: [...people], names: [...names] };
+  });
+
+  await assetBaselines(app, ctx);
+  return app;
+}

@@ -1,0 +1,89 @@
+// bench/results.md: commit-ready markdown with the machine, the date, the settings and one row per call.
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import pg from 'pg';
+import type { Measured } from './measure.js';
+import { VOLUME } from './seed.js';
+
+const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
+
+async function postgresVersion(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query('show server_version')).rows[0].server_version as string;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function writeReport(
+  file: URL,
+  run: {
+    results: Measured[];
+    before?: Measured[] | undefined;
+    seconds: number;
+    connections: number;
+    databaseUrl: string;
+    seededNow: boolean;
+  },
+): Promise<string> {
+  const cpu = cpus();
+  const machine = `${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`;
+  const before = new Map(run.before?.map((m) => [m.name, m]));
+  const verdict = (m: Measured) => {
+    const ratio = m.served.rps / m.bare.rps;
+    const misses = [
+      m.served.p95 >= m.targetP95 ? `p95 ≥ ${m.targetP95} ms` : '',
+      ratio < 0.6 ? 'ratio < 0.6' : '',
+      m.served.errors ? `${m.served.errors} errors` : '',
+    ].filter(Boolean);
+    return misses.length ? `✗ ${misses.join(', ')}` : '✓';
+  };
+  const head = run.before
+    ? '| call | req/s | p50 | p95 | p99 | baseline req/s | baseline p95 | ratio | before: req/s, p95 | target |'
+    : '| call | req/s | p50 | p95 | p99 | baseline req/s | baseline p95 | ratio | target |';
+  const rows = run.results.map((m) => {
+    const s = m.served;
+    const b = before.get(m.name);
+    const cells = [
+      m.name,
+      s.rps.toFixed(0),
+      ms(s.p50),
+      ms(s.p95),
+      ms(s.p99),
+      m.bare.rps.toFixed(0),
+      ms(m.bare.p95),
+      (s.rps / m.bare.rps).toFixed(2),
+      ...(run.before ? [b ? `${b.served.rps.toFixed(0)}, ${ms(b.served.p95)}` : '–'] : []),
+      verdict(m),
+    ];
+    return `| ${cells.join(' | ')} |`;
+  });
+  const report = [
+    '# Benchmark results',
+    '',
+    `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · ${machine} · Node ${process.version} · PostgreSQL ${await postgresVersion(run.databaseUrl)}`,
+    '',
+    `One organization of ${VOLUME.wallets.toLocaleString('en')} wallets, ${VOLUME.requests.toLocaleString('en')} requests and ` +
+      `${VOLUME.activities.toLocaleString('en')} asset activities; signed in as its OWNER (session cookie and CSRF header). ` +
+      `${run.connections} connections, ${run.seconds} s per call after a 2 s warm-up; page size 20, the deep page 80% into the list. ` +
+      'Server and load generator are separate processes on the same machine; the server logs JSON at `warn`, runs without the ' +
+      'engine and with the rate limit lifted (`RATE_LIMIT_PER_MINUTE=100000000`). The baseline is a bare Fastify route ' +
+      '(no session, CSRF, validation or serializer) running the same repository queries on the same pg pool.',
+    '',
+    'Latencies in ms, exact percentiles over every response. Targets: list pages p95 < 25 ms, balance totals p95 < 50 ms, ' +
+      'ratio to baseline ≥ 0.6.',
+    '',
+    head,
+    `|${head
+      .split('|')
+      .slice(1, -1)
+      .map(() => '---')
+      .join('|')}|`,
+    ...rows,
+    '',
+  ].join('\n');
+  writeFileSync(file, report);
+  return report;
+}

@@ -1,0 +1,72 @@
+import { asc, count, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { approvalsRepository } from '../modules/approvals/approvals.repository.js';
+import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { createMember, createOrganization } from '../test/fixtures.js';
+import { organizationRowCount } from './list-counts.js';
+import { requests } from './schema/index.js';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.dispose();
+});
+
+async function addRequests(organizationId: string, initiatorId: string, n: number, start: Date) {
+  // Pairs share a timestamp, so the id must break the tie for the order to be stable.
+  const rows = Array.from({ length: n }, (_, i) => ({
+    organizationId,
+    type: 'WITHDRAWAL' as const,
+    itemType: 'WITHDRAWAL' as const,
+    payload: { i },
+    status: 'CREATED' as const,
+    initiatorId,
+    steps: [],
+    createdAt: new Date(start.getTime() + Math.floor(i / 2) * 1000),
+    updatedAt: start,
+  }));
+  return t.database.db.insert(requests).values(rows).returning({ id: requests.id });
+}
+
+describe('kept list counts', () => {
+  it('stay equal to count(*) per organization through inserts and deletes', async () => {
+    const db = t.database.db;
+    const config = loadConfig({ LOG_LEVEL: 'silent' });
+    const a = await createMember(db, config, { otp: false });
+    const other = await createOrganization(db);
+    const otherMember = await createMember(db, config, { organizationId: other.id, otp: false });
+    const made = await addRequests(a.organizationId, a.id, 12, new Date('2026-01-01T00:00:00Z'));
+    await addRequests(other.id, otherMember.id, 3, new Date('2026-01-01T00:00:00Z'));
+    await db.delete(requests).where(eq(requests.id, made[0]!.id));
+    const exact = async (org: string) =>
+      (await db.select({ n: count() }).from(requests).where(eq(requests.organizationId, org)))[0]!.n;
+    expect(await organizationRowCount(db, a.organizationId, 'requests')).toBe(11);
+    expect(await exact(a.organizationId)).toBe(11);
+    expect(await organizationRowCount(db, other.id, 'requests')).toBe(3);
+    expect(await organizationRowCount(db, other.id, 'wallets')).toBe(0);
+  });
+
+  it('pages read from either end of the list give exactly the rows of a plain OFFSET, in order', async () => {
+    const db = t.database.db;
+    const config = loadConfig({ LOG_LEVEL: 'silent' });
+    const m = await createMember(db, config, { otp: false });
+    await addRequests(m.organizationId, m.id, 45, new Date('2026-02-01T00:00:00Z'));
+    const repo = approvalsRepository(db);
+    for (const direction of ['DESC', 'ASC'] as const) {
+      const all = await db
+        .select({ id: requests.id })
+        .from(requests)
+        .where(eq(requests.organizationId, m.organizationId))
+        .orderBy(direction === 'DESC' ? desc(requests.createdAt) : asc(requests.createdAt), asc(requests.id));
+      const sort = direction === 'DESC' ? [] : [{ field: 'createdAt' as const, direction }];
+      for (let page = 1; page <= 8; page++) {
+        const { rows, total } = await repo.list(m.organizationId, m.id, 'ALL', { page, size: 7, sort });
+        expect(total).toBe(45);
+        expect(rows.map((r) => r.id)).toEqual(all.slice((page - 1) * 7, page * 7).map((r) => r.id));
+      }
+    }
+  });
+});

@@ -1,0 +1,1 @@
+CREATE INDEX "wallets_org_chain_idx" ON "wallets" USING btree ("organization_id","blockchain");

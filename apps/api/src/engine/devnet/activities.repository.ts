@@ -1,0 +1,149 @@
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { assetActivities, chainCursors, walletBalances, wallets } from '../../db/schema/index.js';
+
+export interface DepositSeen {
+  organizationId: string;
+  walletId: string;
+  blockchain: string;
+  tokenId: string;
+  txHash: string;
+  fromAddress: string;
+  toAddress: string;
+  amount: string;
+  blockHeight: number | null;
+  failed: boolean;
+  requiredConfirmations: number;
+}
+
+/** The watcher's reads and writes: cursors, deposit activities and the balances they move. */
+export function watcherRepository(db: Db) {
+  return {
+    async cursor(blockchain: string) {
+      const [row] = await db.select().from(chainCursors).where(eq(chainCursors.blockchain, blockchain));
+      return row?.scannedHeight ?? 0;
+    },
+
+    /** Never moves back: two watchers finishing out of order keep the higher height. */
+    async advanceCursor(blockchain: string, height: number, now: Date) {
+      await db
+        .insert(chainCursors)
+        .values({ blockchain, scannedHeight: height, updatedAt: now })
+        .onConflictDoUpdate({
+          target: chainCursors.blockchain,
+          set: { scannedHeight: sql`greatest(${chainCursors.scannedHeight}, ${height})`, updatedAt: now },
+        });
+    },
+
+    async walletsAt(blockchain: string, addresses: string[]) {
+      if (addresses.length === 0) return [];
+      return db
+        .select({ id: wallets.id, organizationId: wallets.organizationId, address: wallets.address })
+        .from(wallets)
+        .where(and(eq(wallets.blockchain, blockchain), inArray(wallets.address, addresses)));
+    },
+
+    /**
+     * Records a deposit once (the unique wallet+hash+type key absorbs repeats), then moves a PENDING one that
+     * was first seen in the mempool into its block, FAILED when the block failed it.
+     */
+    async recordDeposit(d: DepositSeen, now: Date) {
+      const status = d.blockHeight !== null && d.failed ? 'FAILED' : 'PENDING';
+      await db
+        .insert(assetActivities)
+        .values({
+          organizationId: d.organizationId,
+          walletId: d.walletId,
+          blockchain: d.blockchain,
+          tokenId: d.tokenId,
+          activityType: 'DEPOSIT',
+          status,
+          amount: d.amount,
+          txHash: d.txHash,
+          fromAddress: d.fromAddress,
+          toAddress: d.toAddress,
+          blockHeight: d.blockHeight,
+          confirmations: 0,
+          requiredConfirmations: d.requiredConfirmations,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing();
+      if (d.blockHeight === null) return;
+      await db
+        .update(assetActivities)
+        .set({ blockHeight: d.blockHeight, status, updatedAt: now })
+        .where(
+          and(
+            eq(assetActivities.walletId, d.walletId),
+            eq(assetActivities.txHash, d.txHash),
+            eq(assetActivities.activityType, 'DEPOSIT'),
+            eq(assetActivities.status, 'PENDING'),
+            isNull(assetActivities.blockHeight),
+          ),
+        );
+    },
+
+    async pendingMined(blockchain: string) {
+      return db
+        .select({
+          id: assetActivities.id,
+          blockHeight: assetActivities.blockHeight,
+          confirmations: assetActivities.confirmations,
+          requiredConfirmations: assetActivities.requiredConfirmations,
+        })
+        .from(assetActivities)
+        .where(
+          and(
+            eq(assetActivities.blockchain, blockchain),
+            eq(assetActivities.status, 'PENDING'),
+            eq(assetActivities.activityType, 'DEPOSIT'),
+            isNotNull(assetActivities.blockHeight),
+          ),
+        );
+    },
+
+    async setConfirmations(id: string, confirmations: number, now: Date) {
+      await db
+        .update(assetActivities)
+        .set({ confirmations, updatedAt: now })
+        .where(
+          and(
+            eq(assetActivities.id, id),
+            eq(assetActivities.status, 'PENDING'),
+            lt(assetActivities.confirmations, confirmations),
+          ),
+        );
+    },
+
+    /**
+     * CONFIRMED and the balance credited in one transaction; the update only matches a PENDING row and returns
+     * it, so when two watchers (or a retried tick) confirm the same deposit, exactly one of them credits it.
+     */
+    async confirm(id: string, confirmations: number, now: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(assetActivities)
+          .set({ status: 'CONFIRMED', confirmations, confirmedAt: now, updatedAt: now })
+          .where(and(eq(assetActivities.id, id), eq(assetActivities.status, 'PENDING')))
+          .returning();
+        if (!row) return false;
+        await tx
+          .insert(walletBalances)
+          .values({
+            walletId: row.walletId,
+            tokenId: row.tokenId,
+            organizationId: row.organizationId,
+            blockchain: row.blockchain,
+            total: row.amount,
+            updatedAt: now,
+          })
+          .onConflictDoUpdate({
+            target: [walletBalances.walletId, walletBalances.tokenId],
+            set: { total: sql`${walletBalances.total} + ${row.amount}::numeric`, updatedAt: now },
+          });
+        return true;
+      });
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { ChainAdapter, ChainTransfer } from '@vaultline/chains';
+import type { Db } from '../../db/client.js';
+import { watcherRepository } from './activities.repository.js';
+
+export interface ScanResult {
+  head: number;
+  recorded: number;
+  confirmed: number;
+}
+
+/**
+ * One pass of the watcher over one chain: new blocks since the cursor and the mempool become DEPOSIT
+ * activities of the wallets they pay, then pending deposits count their confirmations and are credited once
+ * they reach the required number. Every write is conditional, so passes may repeat or run side by side.
+ */
+export async function scanChain(
+  db: Db,
+  chain: ChainAdapter,
+  opts: { now: () => Date; requiredConfirmations: number },
+): Promise<ScanResult> {
+  const repo = watcherRepository(db);
+  // The head first: a transaction mined while we read lies above it and is found by the next pass.
+  const head = await chain.headHeight();
+  const from = (await repo.cursor(chain.blockchain)) + 1;
+  const transfers: ChainTransfer[] = [...(await chain.blockTransfers(from, head)), ...(await chain.mempoolTransfers())];
+  const addresses = [...new Set(transfers.map((t) => t.toAddress))];
+  const walletByAddress = new Map((await repo.walletsAt(chain.blockchain, addresses)).map((w) => [w.address, w]));
+  let recorded = 0;
+  for (const t of transfers) {
+    const wallet = walletByAddress.get(t.toAddress);
+    if (!wallet) continue; // not ours: the devnet carries every address, the product only its wallets'
+    await repo.recordDeposit(
+      {
+        organizationId: wallet.organizationId,
+        walletId: wallet.id,
+        blockchain: chain.blockchain,
+        tokenId: t.tokenId,
+        txHash: t.hash,
+        fromAddress: t.fromAddress,
+        toAddress: t.toAddress,
+        amount: t.amount.toString(),
+        blockHeight: t.blockHeight,
+        failed: t.failed,
+        requiredConfirmations: opts.requiredConfirmations,
+      },
+      opts.now(),
+    );
+    recorded++;
+  }
+  await repo.advanceCursor(chain.blockchain, head, opts.now());
+
+  let confirmed = 0;
+  for (const a of await repo.pendingMined(chain.blockchain)) {
+    const confirmations = Math.max(0, head - a.blockHeight! + 1);
+    if (confirmations >= a.requiredConfirmations) {
+      if (await repo.confirm(a.id, confirmations, opts.now())) confirmed++;
+    } else if (confirmations > a.confirmations) {
+      await repo.setConfirmations(a.id, confirmations, opts.now());
+    }
+  }
+  return { head, recorded, confirmed };
+}

@@ -1,0 +1,145 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { organizationRowCount } from '../../db/list-counts.js';
+import { activityExports, assetActivities, wallets } from '../../db/schema/index.js';
+import { seoulRange } from './seoul-time.js';
+import { type VisibleTo, visibleWalletCondition } from './visibility.js';
+
+export type ActivityFilterValues = {
+  walletId?: string[] | undefined;
+  blockchain?: string[] | undefined;
+  tokenId?: string[] | undefined;
+  activityType?: string[] | undefined;
+  status?: string[] | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+};
+
+/** Only the columns a list row shows, the wallet's name joined by primary key. */
+const listColumns = {
+  id: assetActivities.id,
+  walletId: assetActivities.walletId,
+  walletName: wallets.name,
+  blockchain: assetActivities.blockchain,
+  tokenId: assetActivities.tokenId,
+  activityType: assetActivities.activityType,
+  transferType: assetActivities.transferType,
+  status: assetActivities.status,
+  amount: assetActivities.amount,
+  txHash: assetActivities.txHash,
+  fromAddress: assetActivities.fromAddress,
+  toAddress: assetActivities.toAddress,
+  confirmations: assetActivities.confirmations,
+  requiredConfirmations: assetActivities.requiredConfirmations,
+  blockHeight: assetActivities.blockHeight,
+  createdAt: assetActivities.createdAt,
+  confirmedAt: assetActivities.confirmedAt,
+};
+
+const hasFilter = (f: ActivityFilterValues) =>
+  Object.values(f).some((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== ''));
+
+function conditions(db: Db, organizationId: string, onlyFor: VisibleTo, f: ActivityFilterValues) {
+  const where: (SQL | undefined)[] = [
+    eq(assetActivities.organizationId, organizationId),
+    visibleWalletCondition(db, assetActivities.walletId, onlyFor),
+  ];
+  if (f.walletId?.length) where.push(inArray(assetActivities.walletId, f.walletId));
+  if (f.blockchain?.length) where.push(inArray(assetActivities.blockchain, f.blockchain));
+  if (f.tokenId?.length) where.push(inArray(assetActivities.tokenId, f.tokenId));
+  if (f.activityType?.length) where.push(inArray(assetActivities.activityType, f.activityType as never[]));
+  if (f.status?.length) where.push(inArray(assetActivities.status, f.status as never[]));
+  const range = seoulRange(f.dateFrom, f.dateTo);
+  if (range.from) where.push(gte(assetActivities.createdAt, range.from));
+  if (range.until) where.push(lt(assetActivities.createdAt, range.until));
+  return and(...where);
+}
+
+/** Asset activities (written by the watcher) and their CSV exports; every query within one organization. */
+export function activitiesRepository(db: Db) {
+  return {
+    /** A page in (created_at, id) order: the order of the organization index, so the database reads no more. */
+    async list(
+      organizationId: string,
+      onlyFor: VisibleTo,
+      f: ActivityFilterValues,
+      page: { page: number; size: number; direction: 'ASC' | 'DESC' },
+    ) {
+      const where = conditions(db, organizationId, onlyFor, f);
+      const dir = page.direction === 'ASC' ? asc : desc;
+      const rows = await db
+        .select(listColumns)
+        .from(assetActivities)
+        .innerJoin(wallets, eq(wallets.id, assetActivities.walletId))
+        .where(where)
+        .orderBy(dir(assetActivities.createdAt), dir(assetActivities.id))
+        .limit(page.size)
+        .offset((page.page - 1) * page.size);
+      // Unfiltered and every wallet visible: the count kept by triggers (0007), not count(*) over a million rows.
+      if (onlyFor === null && !hasFilter(f)) {
+        return { rows, total: await organizationRowCount(db, organizationId, 'asset_activities') };
+      }
+      const [total] = await db.select({ n: count() }).from(assetActivities).where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async find(organizationId: string, onlyFor: VisibleTo, id: string) {
+      const [row] = await db
+        .select(listColumns)
+        .from(assetActivities)
+        .innerJoin(wallets, eq(wallets.id, assetActivities.walletId))
+        .where(and(conditions(db, organizationId, onlyFor, {}), eq(assetActivities.id, id)));
+      return row;
+    },
+
+    /** Every matching activity, oldest first (the CSV export). */
+    async all(organizationId: string, onlyFor: VisibleTo, f: ActivityFilterValues) {
+      return db
+        .select(listColumns)
+        .from(assetActivities)
+        .innerJoin(wallets, eq(wallets.id, assetActivities.walletId))
+        .where(conditions(db, organizationId, onlyFor, f))
+        .orderBy(asc(assetActivities.createdAt), asc(assetActivities.id));
+    },
+
+    async insertExport(values: typeof activityExports.$inferInsert) {
+      const [row] = await db.insert(activityExports).values(values).returning();
+      return row!;
+    },
+
+    async runningExport(organizationId: string, accountId: string) {
+      const [row] = await db
+        .select({ id: activityExports.id })
+        .from(activityExports)
+        .where(
+          and(
+            eq(activityExports.organizationId, organizationId),
+            eq(activityExports.requestedBy, accountId),
+            eq(activityExports.status, 'RUNNING'),
+          ),
+        );
+      return row;
+    },
+
+    /** The requester's own export; `lock` for the engine job that fills it. */
+    async findExport(organizationId: string, id: string, opts: { requestedBy?: string; lock?: boolean } = {}) {
+      const where = and(
+        eq(activityExports.organizationId, organizationId),
+        eq(activityExports.id, id),
+        opts.requestedBy ? eq(activityExports.requestedBy, opts.requestedBy) : undefined,
+      );
+      const query = db.select().from(activityExports).where(where);
+      const [row] = await (opts.lock ? query.for('update') : query);
+      return row;
+    },
+
+    async finishExport(
+      id: string,
+      values: { status: 'READY' | 'FAILED'; rowCount?: number; content?: string; finishedAt: Date },
+    ) {
+      await db.update(activityExports).set(values).where(eq(activityExports.id, id));
+    },
+  };
+}
+
+export type ActivityRow = Awaited<ReturnType<ReturnType<typeof activitiesRepository>['all']>>[number];

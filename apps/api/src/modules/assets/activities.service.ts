@@ -1,0 +1,122 @@
+import type { ActivityExport, ActivityFilters } from '@vaultline/contracts';
+import type { Db } from '../../db/client.js';
+import type { activityExports } from '../../db/schema/index.js';
+import { QUEUES } from '../../engine/queue.js';
+import { AppError } from '../../http/app-error.js';
+import type { ServiceDeps } from '../../services.js';
+import type { AuthContext } from '../auth/session.service.js';
+import { orgOf } from '../organization/organization.service.js';
+import { type ActivityFilterValues, activitiesRepository } from './activities.repository.js';
+import { BOM } from './activity-csv.js';
+import { activityView } from './activity-view.js';
+import { SEOUL_TIMEZONE } from './seoul-time.js';
+import { visibleTo } from './visibility.js';
+
+/** How long the browser is told to wait while the member's previous export still runs (spec: 5 minutes). */
+export const EXPORT_RETRY_SECONDS = 300;
+const ONE_RUNNING_KEY = 'activity_exports_one_running_key';
+
+export interface ActivityListBody {
+  page: number;
+  size: number;
+  sort: { field: 'createdAt'; direction: 'ASC' | 'DESC' }[];
+  filters?: ActivityFilters | undefined;
+}
+export type ExportBody = ActivityFilterValues & { dateFrom: string; dateTo: string };
+/** What the engine job needs to rebuild the query: the filters and whose visibility applied at request time. */
+export type StoredExportFilters = ActivityFilterValues & { visibleTo: string | null };
+
+type ExportRow = typeof activityExports.$inferSelect;
+
+export function exportView(row: ExportRow): ActivityExport {
+  return {
+    id: row.id,
+    status: row.status,
+    dateFrom: row.dateFrom,
+    dateTo: row.dateTo,
+    timezone: row.timezone,
+    rowCount: row.rowCount,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The partial unique index answered: another request of the same member won the race. */
+export function isOneRunningViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown; message?: string } | undefined; e; ) {
+    if (e.code === '23505' && (e.constraint === ONE_RUNNING_KEY || e.message?.includes(ONE_RUNNING_KEY))) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+const busy = () => new AppError('4110', { retryAfterSeconds: EXPORT_RETRY_SECONDS });
+
+export function activitiesService(deps: Pick<ServiceDeps, 'db' | 'clock' | 'queue'>) {
+  const { db, clock } = deps;
+
+  return {
+    async list(auth: AuthContext, q: ActivityListBody) {
+      const onlyFor = visibleTo(auth);
+      const direction = q.sort[0]?.direction ?? 'DESC';
+      const { rows, total } = await activitiesRepository(db).list(orgOf(auth), onlyFor, q.filters ?? {}, {
+        page: q.page,
+        size: q.size,
+        direction,
+      });
+      return { items: rows.map(activityView), page: q.page, size: q.size, total, partial: onlyFor !== null };
+    },
+
+    async get(auth: AuthContext, id: string) {
+      const row = await activitiesRepository(db).find(orgOf(auth), visibleTo(auth), id);
+      if (!row) throw new AppError('404');
+      return activityView(row);
+    },
+
+    async createExport(auth: AuthContext, body: ExportBody) {
+      const organizationId = orgOf(auth);
+      const { dateFrom, dateTo, ...rest } = body;
+      const filters: StoredExportFilters = { ...rest, visibleTo: visibleTo(auth) };
+      try {
+        const row = await db.transaction(async (tx) => {
+          const repo = activitiesRepository(tx as Db);
+          if (await repo.runningExport(organizationId, auth.accountId)) throw busy();
+          const created = await repo.insertExport({
+            organizationId,
+            requestedBy: auth.accountId,
+            dateFrom,
+            dateTo,
+            timezone: SEOUL_TIMEZONE,
+            filters,
+            status: 'RUNNING',
+            createdAt: clock(),
+          });
+          // In the same transaction: a rolled-back export never runs, a committed one always does.
+          await deps.queue().enqueue(tx as Db, QUEUES.activityExport, { requestId: created.id, organizationId });
+          return created;
+        });
+        return exportView(row);
+      } catch (err) {
+        if (isOneRunningViolation(err)) throw busy();
+        throw err;
+      }
+    },
+
+    async getExport(auth: AuthContext, id: string) {
+      const row = await activitiesRepository(db).findExport(orgOf(auth), id, { requestedBy: auth.accountId });
+      if (!row) throw new AppError('404');
+      return exportView(row);
+    },
+
+    /** The finished file; 4110 while it is still being generated, 404 when it failed or is not the caller's. */
+    async exportFile(auth: AuthContext, id: string) {
+      const row = await activitiesRepository(db).findExport(orgOf(auth), id, { requestedBy: auth.accountId });
+      if (!row || row.status === 'FAILED') throw new AppError('404');
+      if (row.status === 'RUNNING' || row.content === null) throw busy();
+      // The BOM is added here, not stored: PGlite's text decoding drops a leading BOM.
+      return { content: BOM + row.content, filename: `asset-activities-${row.dateFrom}-${row.dateTo}.csv` };
+    },
+  };
+}
+
+export type ActivitiesService = ReturnType<typeof activitiesService>;

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { addActivity } from '../../test/asset-fixtures.js';
+import { TestBrowser } from '../../test/browser.js';
+import { createMember, createOrganization, grant, signIn } from '../../test/fixtures.js';
+import { type CreatedWallet, createWallet } from '../../test/wallet-fixtures.js';
+
+/** The asset activity list and detail: filters, Asia/Seoul calendar days, visibility. */
+let t: TestApp;
+let owner: TestBrowser;
+let viewer: TestBrowser;
+let outsider: TestBrowser;
+let alpha: CreatedWallet;
+let beta: CreatedWallet;
+let gamma: CreatedWallet;
+const a: Record<string, { id: string; fromAddress: string; toAddress: string }> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_FACTOR: '20' });
+  const db = t.testDb.database.db;
+  const orgId = (await createOrganization(db, 'Activities Org')).id;
+  const o = await createMember(db, t.config, { organizationId: orgId });
+  const v = await createMember(db, t.config, { organizationId: orgId });
+  const x = await createMember(db, t.config);
+  await grant(db, o.id, ['OWNER']);
+  await grant(db, x.id, ['OWNER']);
+  owner = await signIn(t, o);
+  viewer = await signIn(t, v);
+  outsider = await signIn(t, x);
+  alpha = await createWallet(owner, orgId, 'ETHEREUM', 'Alpha');
+  beta = await createWallet(owner, orgId, 'ETHEREUM', 'Beta');
+  gamma = await createWallet(owner, orgId, 'POLYGON', 'Gamma');
+  await owner.post(`/api/v1/organizations/wallets/${alpha.id}/members/add`, { memberId: v.id, role: 'MEMBER' });
+  const at = (iso: string) => new Date(iso);
+  // 23:30 on 1 March in Seoul is 14:30 UTC the same day: it belongs to 1 March.
+  a.marchFirstLate = await addActivity(db, orgId, alpha, {
+    tokenId: 'ETHEREUM.ETH',
+    amount: '1500000000000000000',
+    createdAt: at('2026-03-01T14:30:00Z'),
+  });
+  // Midnight in Seoul starts 2 March: 15:00 UTC on 1 March.
+  a.marchSecondStart = await addActivity(db, orgId, alpha, {
+    tokenId: 'ETHEREUM.ETH',
+    amount: '1',
+    createdAt: at('2026-03-01T15:00:00Z'),
+  });
+  a.marchFirstStart = await addActivity(db, orgId, alpha, {
+    tokenId: 'ETHEREUM.USDT',
+    activityType: 'WITHDRAWAL',
+    status: 'PENDING',
+    amount: '2500000',
+    createdAt: at('2026-02-28T15:00:00Z'),
+  });
+  a.februaryLast = await addActivity(db, orgId, alpha, {
+    tokenId: 'ETHEREUM.ETH',
+    amount: '7',
+    createdAt: at('2026-02-28T14:59:59Z'),
+  });
+  a.gammaFailed = await addActivity(db, orgId, gamma, {
+    tokenId: 'POLYGON.POL',
+    status: 'FAILED',
+    amount: '3',
+    createdAt: at('2026-03-05T00:00:00Z'),
+  });
+  a.betaStake = await addActivity(db, orgId, beta, {
+    tokenId: 'ETHEREUM.ETH',
+    activityType: 'STAKE',
+    amount: '4',
+    createdAt: at('2026-03-03T00:00:00Z'),
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const LIST = '/api/v1/asset-activities/organizations';
+const one = (id: string) => `/api/v1/asset-activities/organizations/${id}`;
+async function listIds(browser: TestBrowser, body: Record<string, unknown>) {
+  const res = await browser.post(LIST, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().items as { id: string }[]).map((i) => i.id);
+}
+const names = (...keys: string[]) => keys.map((k) => a[k]!.id);
+
+describe('asset activity list', () => {
+  it('lists every activity newest first, paged, with wallet name, token and counterparty', async () => {
+    const res = await owner.post(LIST, {});
+    const page = res.json();
+    expect(page).toMatchObject({ total: 6, page: 1, partial: false });
+    expect(page.items.map((i: { id: string }) => i.id)).toEqual(
+      names('gammaFailed', 'betaStake', 'marchSecondStart', 'marchFirstLate', 'marchFirstStart', 'februaryLast'),
+    );
+    const late = page.items.find((i: { id: string }) => i.id === a.marchFirstLate!.id);
+    expect(late).toMatchObject({
+      walletId: alpha.id,
+      walletName: 'Alpha',
+      blockchain: 'ETHEREUM',
+      token: { tokenId: 'ETHEREUM.ETH', decimals: 18 },
+      activityType: 'DEPOSIT',
+      transferType: 'TRANSFER',
+      status: 'CONFIRMED',
+      amount: '1500000000000000000',
+      counterparty: a.marchFirstLate!.fromAddress,
+      toAddress: alpha.address,
+      confirmations: 12,
+      createdAt: '2026-03-01T14:30:00.000Z',
+    });
+    const withdrawal = page.items.find((i: { id: string }) => i.id === a.marchFirstStart!.id);
+    expect(withdrawal.counterparty).toBe(a.marchFirstStart!.toAddress);
+    expect(await listIds(owner, { size: 2, page: 2 })).toEqual(names('marchSecondStart', 'marchFirstLate'));
+    expect(await listIds(owner, { sort: [{ field: 'createdAt', direction: 'ASC' }], size: 1 })).toEqual(
+      names('februaryLast'),
+    );
+  });
+
+  it('filters by wallet, blockchain, token, type and status', async () => {
+    expect(await listIds(owner, { filters: { walletId: [gamma.id] } })).toEqual(names('gammaFailed'));
+    expect(await listIds(owner, { filters: { blockchain: ['POLYGON'] } })).toEqual(names('gammaFailed'));
+    expect(await listIds(owner, { filters: { tokenId: ['ETHEREUM.USDT'] } })).toEqual(names('marchFirstStart'));
+    expect(await listIds(owner, { filters: { activityType: ['WITHDRAWAL', 'STAKE'] } })).toEqual(
+      names('betaStake', 'marchFirstStart'),
+    );
+    expect(await listIds(owner, { filters: { status: ['FAILED', 'PENDING'] } })).toEqual(
+      names('gammaFailed', 'marchFirstStart'),
+    );
+    expect(
+      await listIds(owner, { filters: { walletId: [alpha.id], tokenId: ['ETHEREUM.ETH'], status: ['CONFIRMED'] } }),
+    ).toEqual(names('marchSecondStart', 'marchFirstLate', 'februaryLast'));
+  });
+
+  it('reads dateFrom and dateTo as whole calendar days in Asia/Seoul', async () => {
+    expect(await listIds(owner, { filters: { dateFrom: '2026-03-01', dateTo: '2026-03-01' } })).toEqual(
+      names('marchFirstLate', 'marchFirstStart'),
+    );
+    expect(await listIds(owner, { filters: { dateFrom: '2026-03-02' } })).toEqual(
+      names('gammaFailed', 'betaStake', 'marchSecondStart'),
+    );
+    expect(await listIds(owner, { filters: { dateTo: '2026-02-28' } })).toEqual(names('februaryLast'));
+    const reversed = await owner.post(LIST, { filters: { dateFrom: '2026-03-02', dateTo: '2026-03-01' } });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().code).toBe('4000');
+    expect((await owner.post(LIST, { filters: { dateFrom: '2026-02-30' } })).json().code).toBe('4000');
+    expect((await owner.post(LIST, { filters: { status: ['DONE'] } })).json().code).toBe('4000');
+  });
+
+  it("shows a member without WALLETS_VIEW only their wallets' activities, partial", async () => {
+    const page = (await viewer.post(LIST, {})).json();
+    expect(page).toMatchObject({ total: 4, partial: true });
+    expect(page.items.every((i: { walletId: string }) => i.walletId === alpha.id)).toBe(true);
+    expect(await listIds(viewer, { filters: { walletId: [gamma.id] } })).toEqual([]);
+    expect((await outsider.post(LIST, {})).json()).toMatchObject({ total: 0, items: [] });
+    expect((await new TestBrowser(t.app).post(LIST, {})).statusCode).toBe(401);
+  });
+});
+
+describe('asset activity detail', () => {
+  it('answers one activity; invisible and foreign ones are 404', async () => {
+    const res = await viewer.post(one(a.marchFirstLate!.id), {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: a.marchFirstLate!.id, walletName: 'Alpha', requiredConfirmations: 12 });
+    expect((await viewer.post(one(a.gammaFailed!.id), {})).statusCode).toBe(404);
+    expect((await outsider.post(one(a.marchFirstLate!.id), {})).statusCode).toBe(404);
+    expect((await owner.post(one('00000000-0000-4000-8000-000000000000'), {})).statusCode).toBe(404);
+    expect((await owner.post(one('nope'), {})).json().code).toBe('4000');
+  });
+});

@@ -1,0 +1,173 @@
+import {
+  type Blockchain,
+  nativeToken,
+  type OrganizationTokenBalance,
+  SUPPORTED_TOKENS,
+  type TokenBalance,
+  tokenById,
+  type WalletBalances,
+} from '@vaultline/contracts';
+import { AppError } from '../../http/app-error.js';
+import type { AuthContext } from '../auth/session.service.js';
+import { type OrganizationDeps, orgOf } from '../organization/organization.service.js';
+import { tokensRepository } from '../tokens/tokens.repository.js';
+import { type BalanceAmounts, type BalanceRow, balancesRepository } from './balances.repository.js';
+import { visibleTo } from './visibility.js';
+
+const ZERO: BalanceAmounts = { total: '0', staked: '0', withdrawable: '0' };
+/** Catalogue order: native coins first (by blockchain), then the curated tokens. */
+const CATALOGUE_INDEX = new Map(SUPPORTED_TOKENS.map((t, i) => [t.tokenId, i]));
+const byCatalogue = (a: { tokenId: string }, b: { tokenId: string }) =>
+  (CATALOGUE_INDEX.get(a.tokenId) ?? 0) - (CATALOGUE_INDEX.get(b.tokenId) ?? 0);
+
+export interface WalletBalancesBody {
+  page: number;
+  size: number;
+  sort: { field: 'name' | 'createdAt'; direction: 'ASC' | 'DESC' }[];
+  filters?:
+    | {
+        blockchain?: Blockchain[] | undefined;
+        tokenId?: string | undefined;
+        walletId?: string[] | undefined;
+        hasToken?: boolean | undefined;
+      }
+    | undefined;
+}
+
+interface WalletRef {
+  id: string;
+  name: string;
+  blockchain: string;
+  address: string;
+}
+
+/**
+ * One wallet's balance list: its native coin, the organization's tokens of its chain and whatever it holds
+ * (only `onlyToken` when given); `hasToken` keeps the nonzero ones.
+ */
+function walletView(
+  wallet: WalletRef,
+  rows: BalanceRow[],
+  registered: string[],
+  opts: { hasToken?: boolean | undefined; onlyToken?: string | undefined },
+): WalletBalances {
+  const chain = wallet.blockchain as Blockchain;
+  const held = new Map(rows.filter((r) => r.walletId === wallet.id).map((r) => [r.tokenId, r]));
+  const ids = new Set([nativeToken(chain).tokenId, ...registered, ...held.keys()]);
+  const balances: TokenBalance[] = [];
+  for (const id of ids) {
+    const token = tokenById(id);
+    if (!token || token.blockchain !== chain) continue;
+    if (opts.onlyToken && id !== opts.onlyToken) continue;
+    const row = held.get(id);
+    const amounts = row ? { total: row.total, staked: row.staked, withdrawable: row.withdrawable } : ZERO;
+    if (opts.hasToken && amounts.total === '0') continue;
+    balances.push({ ...token, ...amounts });
+  }
+  balances.sort(byCatalogue);
+  return { walletId: wallet.id, name: wallet.name, blockchain: chain, address: wallet.address, balances };
+}
+
+/** The read side of balances: the engine's watcher writes wallet_balances together with each activity. */
+export function balancesService(deps: OrganizationDeps) {
+  const { db } = deps;
+
+  async function visibleWallet(auth: AuthContext, walletId: string) {
+    const wallet = await balancesRepository(db).visibleWallet(orgOf(auth), visibleTo(auth), walletId);
+    if (!wallet) throw new AppError('404');
+    return wallet;
+  }
+
+  return {
+    async organization(
+      auth: AuthContext,
+      body: { blockchain?: Blockchain[] | undefined; hasToken?: boolean | undefined },
+    ) {
+      const organizationId = orgOf(auth);
+      const onlyFor = visibleTo(auth);
+      const repo = balancesRepository(db);
+      const sums = await repo.totalsByToken(organizationId, onlyFor, body.blockchain);
+      const items = new Map<string, OrganizationTokenBalance>();
+      for (const s of sums) {
+        const token = tokenById(s.tokenId);
+        if (!token || (body.hasToken && s.total === '0')) continue;
+        items.set(s.tokenId, {
+          ...token,
+          total: s.total,
+          staked: s.staked,
+          withdrawable: s.withdrawable,
+          walletCount: s.walletCount,
+        });
+      }
+      if (!body.hasToken) {
+        const natives = (await repo.walletChains(organizationId, onlyFor, body.blockchain)).map(
+          (chain) => nativeToken(chain as Blockchain).tokenId,
+        );
+        const registered = await tokensRepository(db).tokenIds(organizationId, body.blockchain);
+        for (const id of [...natives, ...registered]) {
+          const token = tokenById(id);
+          if (token && !items.has(id)) items.set(id, { ...token, ...ZERO, walletCount: 0 });
+        }
+      }
+      return { items: [...items.values()].sort(byCatalogue), partial: onlyFor !== null };
+    },
+
+    async wallets(auth: AuthContext, q: WalletBalancesBody) {
+      const organizationId = orgOf(auth);
+      const onlyFor = visibleTo(auth);
+      const f = q.filters ?? {};
+      const token = f.tokenId ? tokenById(f.tokenId) : undefined;
+      if (f.tokenId && !token) throw new AppError('4000', { reason: 'unknown-token', tokenId: f.tokenId });
+      // A token filter narrows to the wallets of its blockchain and to that token's balance.
+      const blockchains = token
+        ? f.blockchain?.length
+          ? f.blockchain.filter((c) => c === token.blockchain)
+          : [token.blockchain]
+        : f.blockchain;
+      if (token && blockchains?.length === 0) {
+        return { items: [], page: q.page, size: q.size, total: 0, partial: onlyFor !== null };
+      }
+      const repo = balancesRepository(db);
+      const { rows, total } = await repo.wallets(organizationId, onlyFor, {
+        page: q.page,
+        size: q.size,
+        sort: q.sort,
+        blockchains,
+        walletIds: f.walletId,
+        holding: f.hasToken ? { tokenId: f.tokenId } : undefined,
+      });
+      const [balances, registered] = await Promise.all([
+        repo.ofWallets(
+          rows.map((w) => w.id),
+          f.tokenId,
+        ),
+        tokensRepository(db).tokenIds(organizationId),
+      ]);
+      const items = rows.map((w) =>
+        walletView(w, balances, registered, { hasToken: f.hasToken, onlyToken: f.tokenId }),
+      );
+      return { items, page: q.page, size: q.size, total, partial: onlyFor !== null };
+    },
+
+    async wallet(auth: AuthContext, walletId: string, hasToken: boolean) {
+      const wallet = await visibleWallet(auth, walletId);
+      const [rows, registered] = await Promise.all([
+        balancesRepository(db).ofWallets([wallet.id]),
+        tokensRepository(db).tokenIds(orgOf(auth), [wallet.blockchain]),
+      ]);
+      return walletView(wallet, rows, registered, { hasToken });
+    },
+
+    async walletToken(auth: AuthContext, walletId: string, tokenId: string) {
+      const wallet = await visibleWallet(auth, walletId);
+      const token = tokenById(tokenId);
+      // A token of another chain (or none at all) is not something this wallet can hold.
+      if (!token || token.blockchain !== wallet.blockchain) throw new AppError('404');
+      const [row] = await balancesRepository(db).ofWallets([wallet.id], tokenId);
+      const amounts = row ? { total: row.total, staked: row.staked, withdrawable: row.withdrawable } : ZERO;
+      return { ...token, ...amounts, walletId: wallet.id };
+    },
+  };
+}
+
+export type BalancesService = ReturnType<typeof balancesService>;

@@ -1,0 +1,151 @@
+import type { ServerResponse } from 'node:http';
+import { type ActivityNotice, isErrorCode } from '@vaultline/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { activityView } from '../assets/activity-view.js';
+import type { AuthContext, SessionService } from '../auth/session.service.js';
+import { walletsRepository } from '../wallets/wallets.repository.js';
+import { eventsRepository } from './events.repository.js';
+
+/** One open event stream of a signed-in member. */
+export interface StreamClient {
+  organizationId: string;
+  /** The session cookie it opened with: checked again before sending, so logout or expiry ends the stream. */
+  sessionToken: string;
+  out: ServerResponse;
+}
+
+export interface NoticeHubOptions {
+  db: Db;
+  sessions: SessionService;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+  pollMs?: number;
+  heartbeatMs?: number;
+}
+
+/**
+ * A transaction that stamped updated_at a little before it committed is still read: every poll looks back
+ * this far and skips what it already sent (by id and updated_at).
+ */
+const LOOK_BACK_MS = 5000;
+const BATCH = 500;
+
+/**
+ * Live notices, one poller per server process: changed asset activities are read once per poll and each is
+ * written to the open streams of its organization whose member may see its wallet (WALLETS_VIEW, or a member
+ * of that wallet). Access is read fresh from the session on every send, never cached from the connect.
+ */
+export function noticeHub(opts: NoticeHubOptions) {
+  const pollMs = opts.pollMs ?? 1000;
+  const heartbeatMs = opts.heartbeatMs ?? 15_000;
+  const clients = new Set<StreamClient>();
+  const sent = new Map<string, number>();
+  let cursor = opts.clock();
+  let pollTimer: NodeJS.Timeout | undefined;
+  let heartbeatTimer: NodeJS.Timeout | undefined;
+  // Rounds run one after another: two polls at once would send the same change twice.
+  let rounds: Promise<void> = Promise.resolve();
+  let waiting = 0;
+
+  const end = (client: StreamClient, code?: string) => {
+    if (!clients.delete(client)) return;
+    if (code && !client.out.writableEnded) client.out.write(`event: session\ndata: ${JSON.stringify({ code })}\n\n`);
+    client.out.end();
+    if (clients.size === 0) stopTimers();
+  };
+
+  /** The member behind the stream now, or null after ending a stream whose session no longer holds. */
+  async function currentAccess(
+    client: StreamClient,
+  ): Promise<{ auth: AuthContext; wallets: 'ALL' | Set<string> } | null> {
+    try {
+      const auth = await opts.sessions.authenticate(client.sessionToken, { touch: false });
+      if (auth.kind !== 'MEMBER' || auth.organizationId !== client.organizationId) throw new Error('not this member');
+      const wallets = auth.permissions.includes('WALLETS_VIEW')
+        ? 'ALL'
+        : new Set(await walletsRepository(opts.db).walletIdsOf(auth.accountId));
+      return { auth, wallets };
+    } catch (err) {
+      const code = err instanceof Error && 'code' in err && isErrorCode(String(err.code)) ? String(err.code) : '4001';
+      end(client, code);
+      return null;
+    }
+  }
+
+  async function poll() {
+    const rows = await eventsRepository(opts.db).activitiesChangedSince(
+      new Date(cursor.getTime() - LOOK_BACK_MS),
+      BATCH,
+    );
+    const fresh = rows.filter((r) => sent.get(r.id) !== r.updatedAt.getTime());
+    for (const r of rows) {
+      sent.set(r.id, r.updatedAt.getTime());
+      if (r.updatedAt > cursor) cursor = r.updatedAt;
+    }
+    for (const [id, at] of sent) if (at < cursor.getTime() - 2 * LOOK_BACK_MS) sent.delete(id);
+    if (fresh.length === 0) return;
+    for (const client of [...clients]) {
+      const mine = fresh.filter((r) => r.organizationId === client.organizationId);
+      if (mine.length === 0) continue;
+      const access = await currentAccess(client);
+      if (!access) continue;
+      for (const r of mine) {
+        if (access.wallets !== 'ALL' && !access.wallets.has(r.walletId)) continue;
+        const notice: ActivityNotice = { kind: 'activity', activity: activityView(r) };
+        client.out.write(`event: activity\ndata: ${JSON.stringify(notice)}\n\n`);
+      }
+    }
+  }
+
+  async function heartbeat() {
+    for (const client of [...clients]) {
+      if (await currentAccess(client)) client.out.write(': heartbeat\n\n');
+    }
+  }
+
+  const serial = (what: string, fn: () => Promise<void>): Promise<void> => {
+    waiting++;
+    rounds = rounds
+      .then(fn)
+      .catch((err: unknown) => opts.log.error({ err }, `live notices ${what} failed`))
+      .finally(() => {
+        waiting--;
+      });
+    return rounds;
+  };
+  // A timer round is skipped while another still runs or waits: a slow database never piles rounds up.
+  const onTimer = (what: string, fn: () => Promise<void>) => () => {
+    if (waiting === 0) void serial(what, fn);
+  };
+
+  function startTimers() {
+    if (pollTimer) return;
+    cursor = opts.clock(); // a stream sees changes from its connection on, not the history
+    pollTimer = setInterval(onTimer('poll', poll), pollMs);
+    heartbeatTimer = setInterval(onTimer('heartbeat', heartbeat), heartbeatMs);
+  }
+  function stopTimers() {
+    clearInterval(pollTimer);
+    clearInterval(heartbeatTimer);
+    pollTimer = undefined;
+    heartbeatTimer = undefined;
+  }
+
+  return {
+    add(client: StreamClient) {
+      if (clients.size === 0) startTimers();
+      clients.add(client);
+      client.out.on('close', () => end(client));
+    },
+    size: () => clients.size,
+    /** One poll now, after any running round (tests; the timer does the same). */
+    poll: () => serial('poll', poll),
+    async close() {
+      stopTimers();
+      await rounds;
+      for (const client of [...clients]) end(client);
+    },
+  };
+}
+export type NoticeHub = ReturnType<typeof noticeHub>;

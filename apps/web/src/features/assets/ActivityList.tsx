@@ -1,0 +1,87 @@
+import { Button, Center, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ActivityFilters, AssetActivity } from '@vaultline/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { AssetsIcon, DownloadIcon } from '../../components/icons';
+import { PageEmptyState } from '../../components/PageEmptyState';
+import { PartialHoldingsNotice } from '../../components/PartialHoldingsNotice';
+import { toApiError } from '../../lib/error-reader';
+import { ActivityDrawer } from './ActivityDrawer';
+import { ActivityFilterBar } from './ActivityFilterBar';
+import { ActivityTable } from './ActivityTable';
+import { ACTIVITY_PAGE_SIZE, compactFilters, useActivities } from './api';
+import { ExportDialog } from './ExportDialog';
+
+/** Every activity of the visible wallets with filters, the detail drawer and the CSV export. */
+export function ActivityList({ partialBeforeAnswer }: { partialBeforeAnswer: boolean }) {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<ActivityFilters>({});
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<AssetActivity | null>(null);
+  const [exporting, exportDialog] = useDisclosure(false);
+  const list = useActivities(filters, page);
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
+  const filtered = Object.keys(compactFilters(filters)).length > 0;
+  const partial = list.data ? list.data.partial : partialBeforeAnswer;
+
+  return (
+    <>
+      {partial ? <PartialHoldingsNotice /> : null}
+      <Paper withBorder radius="lg" bg="white" data-testid="activity-list">
+        <Stack gap="sm" p="md">
+          <Group justify="space-between" gap="sm">
+            <Text fw={700}>{t('activity.title')}</Text>
+            <Group gap="sm">
+              {list.isFetching ? <Loader size="xs" /> : null}
+              <Text size="sm" c="dimmed" data-testid="activity-total">
+                {t('activity.total', { count: total })}
+              </Text>
+              <Button
+                variant="light"
+                leftSection={<DownloadIcon size={16} />}
+                onClick={exportDialog.open}
+                data-testid="export-open"
+              >
+                {t('export.open')}
+              </Button>
+            </Group>
+          </Group>
+          <ActivityFilterBar
+            value={filters}
+            onChange={(next) => {
+              setFilters(next);
+              setPage(1);
+            }}
+          />
+        </Stack>
+        {list.isError ? (
+          <Stack p="md" pt={0}>
+            <ErrorAlert error={toApiError(list.error)} title={t('activity.loadFailed')} />
+          </Stack>
+        ) : list.isPending ? (
+          <Center py={64}>
+            <Loader size="sm" />
+          </Center>
+        ) : list.data.items.length === 0 ? (
+          <PageEmptyState
+            icon={<AssetsIcon size={26} />}
+            title={filtered ? t('activity.noMatchTitle') : t('activity.emptyTitle')}
+            description={filtered ? t('activity.noMatchBody') : t('activity.emptyBody')}
+          />
+        ) : (
+          <ActivityTable items={list.data.items} onOpen={setOpen} />
+        )}
+        {pages > 1 ? (
+          <Group justify="center" p="md">
+            <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+          </Group>
+        ) : null}
+      </Paper>
+      <ActivityDrawer activity={open} onClose={() => setOpen(null)} />
+      <ExportDialog opened={exporting} onClose={exportDialog.close} filters={filters} />
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { Button, CloseButton, Group, Modal, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AssetActivity } from '@vaultline/contracts';
+import { useCallback, useReducer } from 'react';
+import { useTranslation } from 'react-i18next';
+import { shortAddress } from '../../components/chain-ui';
+import { formatTokenAmount } from '../../lib/amounts';
+import { formatDateTime } from '../../lib/dates';
+import { ActivityStatusBadge, ActivityTypeLabel } from './activity-ui';
+import { ASSETS_QUERY } from './api';
+import { EMPTY_NOTICES, noticeReducer } from './notice-reducer';
+import { useActivityStream } from './useActivityStream';
+
+/**
+ * Live deposit and withdrawal notices for the signed-in member: every event refreshes balances and
+ * activity lists, and deposits and withdrawals stack in one dialog until dismissed.
+ */
+export function ActivityNotices() {
+  const queryClient = useQueryClient();
+  const [state, dispatch] = useReducer(noticeReducer, EMPTY_NOTICES);
+  const onActivity = useCallback(
+    (activity: AssetActivity) => {
+      void queryClient.invalidateQueries({ queryKey: ASSETS_QUERY });
+      dispatch({ type: 'received', activity });
+    },
+    [queryClient],
+  );
+  useActivityStream(onActivity);
+  return (
+    <NoticeDialog
+      notices={state.notices}
+      onDismiss={(activityId) => dispatch({ type: 'dismiss', activityId })}
+      onDismissAll={() => dispatch({ type: 'dismissAll' })}
+    />
+  );
+}
+
+export interface NoticeDialogProps {
+  notices: readonly AssetActivity[];
+  onDismiss: (activityId: string) => void;
+  onDismissAll: () => void;
+}
+
+export function NoticeDialog({ notices, onDismiss, onDismissAll }: NoticeDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={notices.length > 0}
+      onClose={onDismissAll}
+      title={<Text fw={700}>{t('notices.title', { count: notices.length })}</Text>}
+      centered
+      radius="lg"
+      size="lg"
+      data-testid="notice-dialog"
+    >
+      <ScrollArea.Autosize mah="60vh">
+        <Stack gap="sm">
+          {notices.map((activity) => (
+            <NoticeItem key={activity.id} activity={activity} onDismiss={() => onDismiss(activity.id)} />
+          ))}
+        </Stack>
+      </ScrollArea.Autosize>
+      <Group justify="flex-end" mt="md">
+        <Button onClick={onDismissAll} data-testid="notice-dismiss-all">
+          {t('notices.dismissAll')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+function NoticeItem({ activity, onDismiss }: { activity: AssetActivity; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  const kind = activity.activityType === 'WITHDRAWAL' ? 'withdrawal' : 'deposit';
+  const amount = formatTokenAmount(activity.amount, activity.token);
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      data-testid="notice"
+      data-activity-id={activity.id}
+      data-status={activity.status}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Stack gap={6} style={{ minWidth: 0 }}>
+          <Group gap="sm" wrap="nowrap">
+            <ActivityTypeLabel type={activity.activityType} />
+            <ActivityStatusBadge status={activity.status} />
+          </Group>
+          <Text size="sm" fw={600} data-testid="notice-text">
+            {t(`notices.${kind}.${activity.status}`, { amount, wallet: activity.walletName })}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('notices.hash', { hash: shortAddress(activity.txHash, 10, 6) })} · {formatDateTime(activity.createdAt)}
+          </Text>
+        </Stack>
+        <CloseButton aria-label={t('notices.dismiss')} onClick={onDismiss} data-testid="notice-dismiss" />
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,138 @@
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { DatePickerInput, DatesProvider, type DatesRangeValue } from '@mantine/dates';
+import type { ActivityFilters } from '@vaultline/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { CheckIcon, DownloadIcon } from '../../components/icons';
+import { useAppLanguage } from '../../i18n/useAppLanguage';
+import { inTimezone } from '../../lib/dates';
+import { exportFileUrl, useCreateExport, useExportStatus } from './api';
+
+export interface ExportDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The list's other filters (wallet, network, token, type, status) apply to the file as well. */
+  filters: ActivityFilters;
+}
+
+/** Today as a calendar day in Asia/Seoul, whatever the browser's zone. */
+export function todayInSeoul(now: Date = new Date()): string {
+  return inTimezone(now).format('YYYY-MM-DD');
+}
+
+/** Starts a CSV export for a date range, waits for the server to write it, then offers the file. */
+export function ExportDialog({ opened, onClose, filters }: ExportDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('export.title')} centered radius="lg" data-testid="export-dialog">
+      {opened ? <ExportForm filters={filters} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function ExportForm({ filters, onClose }: { filters: ActivityFilters; onClose: () => void }) {
+  const { t } = useTranslation();
+  const lang = useAppLanguage();
+  const today = todayInSeoul();
+  const [range, setRange] = useState<DatesRangeValue<string>>([filters.dateFrom ?? today, filters.dateTo ?? today]);
+  const [missing, setMissing] = useState(false);
+  const create = useCreateExport();
+  const status = useExportStatus(create.data?.id ?? null);
+  const current = status.data ?? create.data;
+
+  const submit = () => {
+    const [dateFrom, dateTo] = range;
+    if (!dateFrom || !dateTo) return setMissing(true);
+    const { dateFrom: _from, dateTo: _to, ...rest } = filters;
+    create.mutate({ ...rest, dateFrom, dateTo });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {t('export.body')}
+        </Text>
+        <DatesProvider settings={{ locale: lang, firstDayOfWeek: 0 }}>
+          <DatePickerInput
+            type="range"
+            label={t('export.period')}
+            valueFormat="YYYY-MM-DD"
+            value={range}
+            onChange={(next) => {
+              setRange(next as DatesRangeValue<string>);
+              setMissing(false);
+            }}
+            allowSingleDateInRange
+            maxDate={today}
+            withAsterisk
+            disabled={!!current}
+            error={missing ? t('export.periodRequired') : null}
+            data-testid="export-period"
+          />
+        </DatesProvider>
+        <Text size="xs" c="dimmed">
+          {t('export.timezoneHint')}
+        </Text>
+        {create.error ? (
+          <ErrorAlert
+            error={create.error}
+            title={create.error.code === '4110' ? t('export.busyTitle') : t('export.failedTitle')}
+            color={create.error.code === '4110' ? 'orange' : 'red'}
+          />
+        ) : null}
+        {status.isError ? <ErrorAlert error={status.error} title={t('export.failedTitle')} /> : null}
+        {current?.status === 'RUNNING' ? (
+          <Alert variant="light" color="blue" radius="md" data-testid="export-running">
+            <Group gap="sm" wrap="nowrap">
+              <Loader size="xs" />
+              <Text size="sm">{t('export.running')}</Text>
+            </Group>
+          </Alert>
+        ) : null}
+        {current?.status === 'FAILED' ? (
+          <Alert variant="light" color="red" radius="md" data-testid="export-failed">
+            <Text size="sm">{t('export.fileFailed')}</Text>
+          </Alert>
+        ) : null}
+        {current?.status === 'READY' ? (
+          <Alert variant="light" color="teal" radius="md" icon={<CheckIcon size={18} />} data-testid="export-ready">
+            <Text size="sm">{t('export.ready', { count: current.rowCount ?? 0 })}</Text>
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+          {current?.status === 'READY' ? (
+            <Button
+              component="a"
+              href={exportFileUrl(current.id)}
+              download={`asset-activities_${current.dateFrom}_${current.dateTo}.csv`}
+              leftSection={<DownloadIcon size={16} />}
+              data-testid="export-download"
+            >
+              {t('export.download')}
+            </Button>
+          ) : (
+            <Button
+              type="submit"
+              loading={create.isPending || current?.status === 'RUNNING'}
+              disabled={current?.status === 'FAILED'}
+              data-testid="export-submit"
+            >
+              {t('export.submit')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,167 @@
+import { Center, Group, Loader, Paper, Radio, Stack, Table, Text } from '@mantine/core';
+import type { OrganizationTokenBalance } from '@vaultline/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChainAvatar, NetworkLabel } from '../../components/chain-ui';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { AssetsIcon } from '../../components/icons';
+import { PageEmptyState } from '../../components/PageEmptyState';
+import { PartialHoldingsNotice } from '../../components/PartialHoldingsNotice';
+import { formatAmount } from '../../lib/amounts';
+import { toApiError } from '../../lib/error-reader';
+import { AllocationDonut } from './AllocationDonut';
+import { useOrganizationBalances, useTokenAllocation } from './api';
+
+/** Holdings per token over the visible wallets, and how the chosen token is spread across wallets. */
+export function HoldingsPanel({ partialBeforeAnswer }: { partialBeforeAnswer: boolean }) {
+  const { t } = useTranslation();
+  const balances = useOrganizationBalances();
+  const [selected, setSelected] = useState<string | null>(null);
+  const items = balances.data?.items ?? [];
+  const token = items.find((item) => item.tokenId === selected) ?? items[0] ?? null;
+  const partial = balances.data ? balances.data.partial : partialBeforeAnswer;
+
+  return (
+    <Stack gap="lg">
+      {partial ? <PartialHoldingsNotice /> : null}
+      <Paper withBorder radius="lg" bg="white" data-testid="holdings">
+        <Group justify="space-between" p="md">
+          <Stack gap={2}>
+            <Text fw={700}>{t('assets.holdingsTitle')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('assets.holdingsBody')}
+            </Text>
+          </Stack>
+          {balances.isFetching ? <Loader size="xs" /> : null}
+        </Group>
+        {balances.isError ? (
+          <Stack p="md" pt={0}>
+            <ErrorAlert error={toApiError(balances.error)} title={t('assets.loadFailed')} />
+          </Stack>
+        ) : balances.isPending ? (
+          <Center py={48}>
+            <Loader size="sm" />
+          </Center>
+        ) : items.length === 0 ? (
+          <PageEmptyState
+            icon={<AssetsIcon size={26} />}
+            title={t('dashboard.assets.emptyTitle')}
+            description={t('dashboard.assets.emptyBody')}
+          />
+        ) : (
+          <HoldingsTable items={items} selected={token?.tokenId ?? null} onSelect={setSelected} />
+        )}
+      </Paper>
+      {token ? <AllocationCard token={token} /> : null}
+    </Stack>
+  );
+}
+
+function HoldingsTable({
+  items,
+  selected,
+  onSelect,
+}: {
+  items: OrganizationTokenBalance[];
+  selected: string | null;
+  onSelect: (tokenId: string) => void;
+}) {
+  const { t } = useTranslation();
+  const amount = (units: string, decimals: number) => (
+    <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+      {formatAmount(units, decimals)}
+    </Text>
+  );
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+        <Table.Thead bg="gray.0">
+          <Table.Tr>
+            <Table.Th w={44} />
+            <Table.Th>{t('assets.columns.token')}</Table.Th>
+            <Table.Th>{t('assets.columns.network')}</Table.Th>
+            <Table.Th ta="right">{t('assets.columns.total')}</Table.Th>
+            <Table.Th ta="right">{t('assets.columns.withdrawable')}</Table.Th>
+            <Table.Th ta="right">{t('assets.columns.staked')}</Table.Th>
+            <Table.Th ta="right">{t('assets.columns.wallets')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr
+              key={item.tokenId}
+              onClick={() => onSelect(item.tokenId)}
+              style={{ cursor: 'pointer' }}
+              bg={item.tokenId === selected ? 'indigo.0' : undefined}
+              data-testid="holding-row"
+              data-token-id={item.tokenId}
+              data-total={item.total}
+            >
+              <Table.Td>
+                <Radio
+                  checked={item.tokenId === selected}
+                  onChange={() => onSelect(item.tokenId)}
+                  aria-label={t('assets.showAllocation', { symbol: item.symbol })}
+                  size="xs"
+                />
+              </Table.Td>
+              <Table.Td>
+                <Group gap="sm" wrap="nowrap">
+                  <ChainAvatar chain={item.blockchain} size={30} />
+                  <Stack gap={0}>
+                    <Text size="sm" fw={700}>
+                      {item.symbol}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {item.name}
+                    </Text>
+                  </Stack>
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <NetworkLabel chain={item.blockchain} />
+              </Table.Td>
+              <Table.Td ta="right" data-testid="holding-total">
+                {amount(item.total, item.decimals)}
+              </Table.Td>
+              <Table.Td ta="right">{amount(item.withdrawable, item.decimals)}</Table.Td>
+              <Table.Td ta="right">{amount(item.staked, item.decimals)}</Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm">{item.walletCount}</Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function AllocationCard({ token }: { token: OrganizationTokenBalance }) {
+  const { t } = useTranslation();
+  const wallets = useTokenAllocation(token.tokenId);
+  const items = (wallets.data?.items ?? []).map((wallet) => ({
+    key: wallet.walletId,
+    label: wallet.name,
+    amount: wallet.balances.find((b) => b.tokenId === token.tokenId)?.total ?? '0',
+  }));
+  return (
+    <Paper withBorder radius="lg" bg="white" p="md" data-testid="allocation-card" data-token-id={token.tokenId}>
+      <Stack gap={2} mb="md">
+        <Text fw={700}>{t('assets.allocationTitle', { symbol: token.symbol })}</Text>
+        <Text size="sm" c="dimmed">
+          {t('assets.allocationBody')}
+        </Text>
+      </Stack>
+      {wallets.isError ? (
+        <ErrorAlert error={toApiError(wallets.error)} title={t('assets.loadFailed')} />
+      ) : wallets.isPending ? (
+        <Center py={48}>
+          <Loader size="sm" />
+        </Center>
+      ) : (
+        <AllocationDonut items={items} decimals={token.decimals} symbol={token.symbol} title={token.name} />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,223 @@
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { type Blockchain, blockchainLabel, tokenById, tokensOf } from '@vaultline/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CopyValueButton, shortAddress } from '../../components/chain-ui';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { notifySuccess } from '../../components/notify';
+import { useAppLanguage } from '../../i18n/useAppLanguage';
+import { formatAmount } from '../../lib/amounts';
+import { formatDateTime } from '../../lib/dates';
+import { useDevnetDeposit, useDevnetStatus } from './api';
+
+/** The local devnet (outside production): send test deposits and watch them being mined. */
+export function DevnetPanel() {
+  const { t } = useTranslation();
+  const status = useDevnetStatus(true);
+  if (status.isError) return <ErrorAlert error={status.error} title={t('devnet.unavailable')} color="orange" />;
+  if (!status.data) return null;
+  return (
+    <Stack gap="lg" data-testid="devnet-panel">
+      <DepositForm chains={status.data.chains.map((c) => c.blockchain)} />
+      <Paper withBorder radius="lg" bg="white" data-testid="devnet-transactions">
+        <Group justify="space-between" p="md">
+          <Stack gap={2}>
+            <Text fw={700}>{t('devnet.transactionsTitle')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('devnet.transactionsBody', {
+                seconds: status.data.blockMs / 1000,
+                confirmations: status.data.confirmations,
+              })}
+            </Text>
+          </Stack>
+        </Group>
+        <Table.ScrollContainer minWidth={820}>
+          <Table verticalSpacing="xs" horizontalSpacing="md">
+            <Table.Thead bg="gray.0">
+              <Table.Tr>
+                <Table.Th>{t('devnet.columns.hash')}</Table.Th>
+                <Table.Th>{t('devnet.columns.network')}</Table.Th>
+                <Table.Th ta="right">{t('devnet.columns.amount')}</Table.Th>
+                <Table.Th>{t('devnet.columns.to')}</Table.Th>
+                <Table.Th>{t('devnet.columns.block')}</Table.Th>
+                <Table.Th>{t('devnet.columns.sent')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {status.data.transactions.map((tx) => {
+                const token = tokenById(tx.tokenId);
+                const height = status.data.chains.find((c) => c.blockchain === tx.blockchain)?.height;
+                return (
+                  <Table.Tr key={tx.hash} data-testid="devnet-tx" data-hash={tx.hash}>
+                    <Table.Td>
+                      <Group gap={2} wrap="nowrap">
+                        <Text size="sm" ff="monospace">
+                          {shortAddress(tx.hash, 10, 6)}
+                        </Text>
+                        <CopyValueButton value={tx.hash} label={t('devnet.copyHash')} />
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{blockchainLabel(tx.blockchain)}</Text>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                        {token
+                          ? `${formatAmount(tx.amount, token.decimals)} ${token.symbol}`
+                          : `${tx.amount} ${tx.tokenId}`}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace" title={tx.toAddress}>
+                        {shortAddress(tx.toAddress)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        {tx.blockHeight === null ? (
+                          <Badge color="yellow" variant="light" radius="sm" tt="none">
+                            {t('devnet.mempool')}
+                          </Badge>
+                        ) : (
+                          <Text size="sm" ff="monospace">
+                            #{tx.blockHeight}
+                            {height !== undefined
+                              ? ` (${t('devnet.depth', { count: height - tx.blockHeight + 1 })})`
+                              : ''}
+                          </Text>
+                        )}
+                        {tx.willFail ? (
+                          <Badge color="red" variant="outline" radius="sm" tt="none">
+                            {t('devnet.fails')}
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c="dimmed">
+                        {formatDateTime(tx.createdAt)}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {status.data.transactions.length === 0 ? (
+          <Text size="sm" c="dimmed" p="md">
+            {t('devnet.noTransactions')}
+          </Text>
+        ) : null}
+      </Paper>
+    </Stack>
+  );
+}
+
+function DepositForm({ chains }: { chains: Blockchain[] }) {
+  const { t } = useTranslation();
+  const lang = useAppLanguage();
+  const deposit = useDevnetDeposit();
+  const [blockchain, setBlockchain] = useState<Blockchain | null>(null);
+  const [toAddress, setToAddress] = useState('');
+  const [token, setToken] = useState<string | null>(null);
+  const [amount, setAmount] = useState('');
+  const [fail, setFail] = useState(false);
+  const tokens = blockchain ? tokensOf(blockchain) : [];
+
+  return (
+    <Paper withBorder radius="lg" bg="white" p="md" data-testid="devnet-deposit">
+      <Stack gap={2} mb="md">
+        <Text fw={700}>{t('devnet.depositTitle')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('devnet.depositBody')}
+        </Text>
+      </Stack>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!blockchain) return;
+          deposit.mutate(
+            { blockchain, toAddress, amount, ...(token ? { token } : {}), ...(fail ? { fail: true } : {}) },
+            { onSuccess: (tx) => notifySuccess(t('devnet.sent', { hash: shortAddress(tx.hash, 10, 6) })) },
+          );
+        }}
+      >
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+            <Select
+              label={t('devnet.network')}
+              data={chains.map((chain) => ({ value: chain, label: blockchainLabel(chain, lang) }))}
+              value={blockchain}
+              onChange={(value) => {
+                setBlockchain(value as Blockchain | null);
+                setToken(null);
+              }}
+              searchable
+              withAsterisk
+              data-testid="devnet-network"
+            />
+            <Select
+              label={t('devnet.token')}
+              placeholder={t('devnet.nativeCoin')}
+              data={tokens.map((item) => ({ value: item.symbol, label: `${item.symbol} · ${item.name}` }))}
+              value={token}
+              onChange={setToken}
+              disabled={!blockchain}
+              clearable
+              data-testid="devnet-token"
+            />
+            <TextInput
+              label={t('devnet.address')}
+              value={toAddress}
+              onChange={(event) => setToAddress(event.currentTarget.value)}
+              withAsterisk
+              ff="monospace"
+              data-testid="devnet-address"
+            />
+            <TextInput
+              label={t('devnet.amount')}
+              placeholder="1.5"
+              value={amount}
+              onChange={(event) => setAmount(event.currentTarget.value)}
+              withAsterisk
+              inputMode="decimal"
+              data-testid="devnet-amount"
+            />
+          </SimpleGrid>
+          <Checkbox
+            label={t('devnet.fail')}
+            description={t('devnet.failHint')}
+            checked={fail}
+            onChange={(event) => setFail(event.currentTarget.checked)}
+            data-testid="devnet-fail"
+          />
+          {deposit.error ? <ErrorAlert error={deposit.error} title={t('devnet.failedTitle')} /> : null}
+          <Group justify="flex-end">
+            <Button
+              type="submit"
+              loading={deposit.isPending}
+              disabled={!blockchain || !toAddress.trim() || !amount.trim()}
+              data-testid="devnet-submit"
+            >
+              {t('devnet.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

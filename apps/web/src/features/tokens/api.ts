@@ -1,0 +1,85 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type Blockchain,
+  type OrganizationToken,
+  supportedBlockchainsCall,
+  supportedTokensCall,
+  tokenAddCall,
+  tokenListCall,
+  tokenRemoveCall,
+} from '@vaultline/contracts';
+import { callApi } from '../../lib/api-client';
+import type { ApiError } from '../../lib/error-reader';
+
+/** Every token query starts with this key; balances list registered tokens, so they share 'assets'. */
+export const TOKENS_QUERY = ['tokens'] as const;
+const BALANCES_QUERY = ['assets'] as const;
+export const TOKENS_PAGE_SIZE = 20;
+
+/** The networks wallets can be on, each with its native coin (static per release: cached long). */
+export function useSupportedBlockchains() {
+  return useQuery({
+    queryKey: [...TOKENS_QUERY, 'supported-blockchains'],
+    queryFn: ({ signal }) => callApi(supportedBlockchainsCall, { signal }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** The supported tokens of one network (native coin first), asked only once a network is chosen. */
+export function useSupportedTokens(blockchain: Blockchain | null) {
+  return useQuery({
+    queryKey: [...TOKENS_QUERY, 'supported', blockchain],
+    queryFn: ({ signal }) => callApi(supportedTokensCall, { query: { blockchain: blockchain ?? undefined }, signal }),
+    enabled: !!blockchain,
+    staleTime: 10 * 60_000,
+  });
+}
+
+export interface TokenFilters {
+  blockchain: Blockchain | null;
+  search: string;
+  page: number;
+}
+
+/** The organization's registered tokens, newest first. */
+export function useOrganizationTokens({ blockchain, search, page }: TokenFilters) {
+  return useQuery({
+    queryKey: [...TOKENS_QUERY, 'list', blockchain, search, page],
+    queryFn: ({ signal }) =>
+      callApi(tokenListCall, {
+        body: {
+          page,
+          size: TOKENS_PAGE_SIZE,
+          sort: [{ field: 'addedAt', direction: 'DESC' }],
+          filters: {
+            ...(blockchain ? { blockchain: [blockchain] } : {}),
+            ...(search.trim() ? { search: search.trim() } : {}),
+          },
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useTokenMutation<T, V>(key: string, send: (variables: V) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation<T, ApiError, V>({
+    mutationKey: [...TOKENS_QUERY, key],
+    mutationFn: send,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: TOKENS_QUERY });
+      void queryClient.invalidateQueries({ queryKey: BALANCES_QUERY });
+    },
+  });
+}
+
+export function useAddToken() {
+  return useTokenMutation<OrganizationToken, string>('add', (tokenId) => callApi(tokenAddCall, { body: { tokenId } }));
+}
+
+export function useRemoveToken() {
+  return useTokenMutation('remove', (organizationTokenId: string) =>
+    callApi(tokenRemoveCall, { body: { organizationTokenId } }),
+  );
+}

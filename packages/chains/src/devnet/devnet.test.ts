@@ -1,0 +1,89 @@
+import { base58 } from '@scure/base';
+import { BLOCKCHAINS, type Blockchain, familyOf } from '@vaultline/contracts';
+import { describe, expect, it } from 'vitest';
+import { isValidAddress } from '../index.js';
+import { DevnetAdapter } from './devnet-adapter.js';
+import { faucetAddress, isValidTransactionHash, transactionHash } from './formats.js';
+import { MemoryLedgerStore } from './memory-ledger.js';
+
+const payload = new TextEncoder().encode('a transfer');
+
+describe('devnet transaction formats', () => {
+  it('hashes in the real format of each family', () => {
+    const chains = Object.fromEntries(BLOCKCHAINS.map((b) => [familyOf(b), b])) as Record<string, Blockchain>;
+    expect(transactionHash(chains.btc!, payload)).toMatch(/^[0-9a-f]{64}$/);
+    expect(transactionHash(chains.evm!, payload)).toMatch(/^0x[0-9a-f]{64}$/);
+    if (chains.eosio) expect(transactionHash(chains.eosio, payload)).toMatch(/^[0-9a-f]{64}$/);
+    const sol = transactionHash(chains.sol!, payload);
+    expect(base58.decode(sol)).toHaveLength(64);
+    for (const chain of Object.values(chains))
+      expect(isValidTransactionHash(chain, transactionHash(chain, payload))).toBe(true);
+  });
+
+  it('is deterministic over the payload: a different payload gives a different hash', () => {
+    const other = new TextEncoder().encode('another transfer');
+    for (const chain of ['BITCOIN', 'ETHEREUM', 'SOLANA'] as const) {
+      expect(transactionHash(chain, payload)).toBe(transactionHash(chain, payload));
+      expect(transactionHash(chain, payload)).not.toBe(transactionHash(chain, other));
+    }
+  });
+
+  it('the bitcoin txid is the byte-reversed double SHA-256 (known vector)', () => {
+    // The hash of an empty payload, double SHA-256, reversed.
+    expect(transactionHash('BITCOIN', new Uint8Array())).toBe(
+      '56944c5d3f98413ef45cf54545538103cc9f298e0575820ad3591376e2e0f65d',
+    );
+  });
+
+  it('sends from a faucet address valid on every blockchain', () => {
+    for (const chain of BLOCKCHAINS) expect(isValidAddress(chain, faucetAddress(chain)), chain).toBe(true);
+    expect(faucetAddress('BITCOIN_TESTNET')).toMatch(/^tb1q/);
+    expect(faucetAddress('BITCOIN')).toMatch(/^bc1q/);
+    expect(faucetAddress('SEPOLIA')).toBe(faucetAddress('ETHEREUM'));
+  });
+
+  it('refuses hashes of the wrong format', () => {
+    expect(isValidTransactionHash('ETHEREUM', 'ab'.repeat(32))).toBe(false);
+    expect(isValidTransactionHash('BITCOIN', `0x${'ab'.repeat(32)}`)).toBe(false);
+    expect(isValidTransactionHash('SOLANA', '1'.repeat(88))).toBe(false);
+  });
+});
+
+describe('DevnetAdapter', () => {
+  it('keeps transfers in the mempool until a block seals them, and reports failures once mined', async () => {
+    const store = new MemoryLedgerStore();
+    const chain = new DevnetAdapter('SEPOLIA', store);
+    const to = '0x52908400098527886E0F7030069857D2E4169EE7';
+    const ok = await chain.submitTransfer({
+      fromAddress: faucetAddress('SEPOLIA'),
+      toAddress: to.toLowerCase(),
+      tokenId: 'SEPOLIA.ETH',
+      amount: 5n,
+    });
+    const bad = await chain.submitTransfer({
+      fromAddress: faucetAddress('SEPOLIA'),
+      toAddress: to,
+      tokenId: 'SEPOLIA.ETH',
+      amount: 7n,
+      fail: true,
+    });
+    expect(ok.toAddress).toBe(to); // stored in the checksummed spelling
+    expect(ok.hash).not.toBe(bad.hash);
+    expect(await chain.mempoolTransfers([to.toLowerCase()])).toHaveLength(2);
+    expect(await chain.blockTransfers(1, 1)).toEqual([]);
+
+    expect(await chain.produceBlock()).toEqual({ height: 1, included: 2 });
+    expect(await chain.headHeight()).toBe(1);
+    expect(await chain.mempoolTransfers()).toEqual([]);
+    const mined = await chain.blockTransfers(1, 1, [to]);
+    expect(mined.map((t) => [t.amount, t.failed])).toEqual([
+      [5n, false],
+      [7n, true],
+    ]);
+    expect((await chain.transferByHash(bad.hash))?.blockHeight).toBe(1);
+    expect(await chain.produceBlock()).toEqual({ height: 2, included: 0 });
+    await expect(
+      chain.submitTransfer({ fromAddress: to, toAddress: to, tokenId: 'SEPOLIA.ETH', amount: 0n }),
+    ).rejects.toThrow();
+  });
+});

@@ -26,3 +26,21 @@ export function ListFooter({
     </Group>
   );
 }
+
+/** Page numbers centred under a list, only when there is more than one page. */
+export function ListPagination({
+  page,
+  pages,
+  onPageChange,
+}: {
+  page: number;
+  pages: number;
+  onPageChange: (page: number) => void;
+}) {
+  if (pages <= 1) return null;
+  return (
+    <Group justify="center" p="md">
+      <Pagination total={pages} value={page} onChange={onPageChange} size="sm" />
+    </Group>
+  );
+}

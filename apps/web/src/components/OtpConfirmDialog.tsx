@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppLanguage } from '../i18n/useAppLanguage';
@@ -6,6 +6,7 @@ import { OTP_CODES } from '../lib/error-fields';
 import type { ApiError } from '../lib/error-reader';
 import { otpError } from '../lib/form-validation';
 import { ErrorAlert } from './ErrorAlert';
+import { FormFooter } from './FormFooter';
 import { AlertIcon } from './icons';
 import { OtpCodeInput } from './OtpCodeInput';
 
@@ -88,14 +89,7 @@ export function OtpConfirmDialog({
             withAsterisk
             data-autofocus
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" color="red" loading={pending}>
-              {confirmLabel}
-            </Button>
-          </Group>
+          <FormFooter onCancel={onClose} submitLabel={confirmLabel} submitColor="red" pending={pending} />
         </Stack>
       </form>
     </Modal>

@@ -146,3 +146,10 @@ export function networkOptions(lang: AppLanguage, familyLabel: (family: ChainFam
       .map((chain) => ({ value: chain, label: blockchainLabel(chain, lang) })),
   }));
 }
+
+/** `networkOptions` in the current language, grouped under the translated family names. */
+export function useNetworkOptions() {
+  const { t } = useTranslation();
+  const lang = useAppLanguage();
+  return networkOptions(lang, (family) => t(`chainFamilies.${family}`));
+}

@@ -1,4 +1,4 @@
-import type { Me } from '@vaultline/contracts';
+import type { Me, OperatorRole } from '@vaultline/contracts';
 import { type MockInstance, vi } from 'vitest';
 import { makeTestKeyPair } from './keys';
 import { jsonResponse } from './render';
@@ -23,6 +23,17 @@ export function fakeMe(overrides: Partial<Me> = {}): Me {
     sessionNoticeSeconds: 60,
     ...overrides,
   };
+}
+
+/** A signed-in operator (no organization, no member permissions) with the given console role. */
+export function fakeOperatorMe(operatorRole: OperatorRole = 'ADMINISTRATOR'): Me {
+  return fakeMe({
+    kind: 'OPERATOR',
+    email: 'operator.a@vaultline.local',
+    organization: null,
+    operatorRole,
+    permissions: [],
+  });
 }
 
 export const apiError = (code: string, status = 400, data: unknown = null) =>

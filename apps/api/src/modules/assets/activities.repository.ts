@@ -16,7 +16,7 @@ export type ActivityFilterValues = {
 };
 
 /** Only the columns a list row shows, the wallet's name joined by primary key. */
-const listColumns = {
+export const activityListColumns = {
   id: assetActivities.id,
   walletId: assetActivities.walletId,
   walletName: wallets.name,
@@ -68,7 +68,7 @@ export function activitiesRepository(db: Db) {
       const where = conditions(db, organizationId, onlyFor, f);
       const dir = page.direction === 'ASC' ? asc : desc;
       const rows = await db
-        .select(listColumns)
+        .select(activityListColumns)
         .from(assetActivities)
         .innerJoin(wallets, eq(wallets.id, assetActivities.walletId))
         .where(where)
@@ -85,7 +85,7 @@ export function activitiesRepository(db: Db) {
 
     async find(organizationId: string, onlyFor: VisibleTo, id: string) {
       const [row] = await db
-        .select(listColumns)
+        .select(activityListColumns)
         .from(assetActivities)
         .innerJoin(wallets, eq(wallets.id, assetActivities.walletId))
         .where(and(conditions(db, organizationId, onlyFor, {}), eq(assetActivities.id, id)));
@@ -95,7 +95,7 @@ export function activitiesRepository(db: Db) {
     /** Every matching activity, oldest first (the CSV export). */
     async all(organizationId: string, onlyFor: VisibleTo, f: ActivityFilterValues) {
       return db
-        .select(listColumns)
+        .select(activityListColumns)
         .from(assetActivities)
         .innerJoin(wallets, eq(wallets.id, assetActivities.walletId))
         .where(conditions(db, organizationId, onlyFor, f))

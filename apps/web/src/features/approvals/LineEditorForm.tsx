@@ -1,8 +1,9 @@
-import { Button, Center, Group, Loader, Stack } from '@mantine/core';
+import { Button, Center, Loader, Stack } from '@mantine/core';
 import type { ApprovalLineTemplate, ApprovalLineView } from '@vaultline/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormFooter } from '../../components/FormFooter';
 import type { ApiError } from '../../lib/error-reader';
 import { ApprovalLineEditor } from './ApprovalLineEditor';
 import { useApproverDirectory } from './approver-directory';
@@ -44,23 +45,25 @@ export function LineEditorForm({ line, withCreation, saving, error, onSave, onCa
         revealAll={tried}
       />
       {loadError ? <ErrorAlert error={loadError} title={t('approvalLine.directoryFailed')} /> : null}
-      {error ? <ErrorAlert error={error} title={t('approvalLine.saveFailed')} /> : null}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onCancel} data-testid="line-cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button
-          loading={saving}
-          onClick={() => {
-            setTried(true);
-            if (valid) onSave(templateFromDraft(draft));
-          }}
-          data-testid="line-save"
-          data-valid={valid}
-        >
-          {t('approvalLine.save')}
-        </Button>
-      </Group>
+      <FormFooter
+        error={error}
+        errorTitle={t('approvalLine.saveFailed')}
+        onCancel={onCancel}
+        cancelTestId="line-cancel"
+        action={
+          <Button
+            loading={saving}
+            onClick={() => {
+              setTried(true);
+              if (valid) onSave(templateFromDraft(draft));
+            }}
+            data-testid="line-save"
+            data-valid={valid}
+          >
+            {t('approvalLine.save')}
+          </Button>
+        }
+      />
     </Stack>
   );
 }

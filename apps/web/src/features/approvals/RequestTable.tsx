@@ -1,12 +1,13 @@
 import { Avatar, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { RequestView } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/DataTable';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { formatDateTime, formatRelative } from '../../lib/dates';
 import { RequestContent, RequestStatusBadge, RequestTypeBadge } from './request-ui';
 
 export interface RequestTableProps {
-  items: RequestView[];
+  items: readonly RequestView[];
   onOpen: (request: RequestView) => void;
 }
 
@@ -15,79 +16,78 @@ export function RequestTable({ items, onOpen }: RequestTableProps) {
   const { t } = useTranslation();
   const lang = useAppLanguage();
   return (
-    <Table.ScrollContainer minWidth={820}>
-      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" data-testid="request-table">
-        <Table.Thead bg="gray.0">
-          <Table.Tr>
-            <Table.Th w={160}>{t('requests.columns.type')}</Table.Th>
-            <Table.Th>{t('requests.columns.content')}</Table.Th>
-            <Table.Th>{t('requests.columns.initiator')}</Table.Th>
-            <Table.Th w={190}>{t('requests.columns.created')}</Table.Th>
-            <Table.Th w={150}>{t('requests.columns.status')}</Table.Th>
-            <Table.Th w={110} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((request) => (
-            <Table.Tr
-              key={request.id}
-              data-testid="request-row"
-              data-request-id={request.id}
-              data-can-approve={request.canApprove}
-              style={{ cursor: 'pointer' }}
-              onClick={() => onOpen(request)}
-            >
-              <Table.Td>
-                <RequestTypeBadge request={request} />
-              </Table.Td>
-              <Table.Td>
-                <RequestContent request={request} />
-              </Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Avatar size={28} radius="xl" color="gray" variant="light">
-                    {(request.initiator.userName || request.initiator.email).slice(0, 1).toUpperCase()}
-                  </Avatar>
-                  <Stack gap={0} style={{ minWidth: 0 }}>
-                    <Text size="sm" truncate="end">
-                      {request.initiator.userName || request.initiator.email}
-                    </Text>
-                    <Text size="xs" c="dimmed" truncate="end">
-                      {request.initiator.email}
-                    </Text>
-                  </Stack>
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" data-testid="request-created">
-                  {formatDateTime(request.createdAt)}
+    <DataTable
+      minWidth={820}
+      testId="request-table"
+      head={
+        <>
+          <Table.Th w={160}>{t('requests.columns.type')}</Table.Th>
+          <Table.Th>{t('requests.columns.content')}</Table.Th>
+          <Table.Th>{t('requests.columns.initiator')}</Table.Th>
+          <Table.Th w={190}>{t('requests.columns.created')}</Table.Th>
+          <Table.Th w={150}>{t('requests.columns.status')}</Table.Th>
+          <Table.Th w={110} />
+        </>
+      }
+    >
+      {items.map((request) => (
+        <Table.Tr
+          key={request.id}
+          data-testid="request-row"
+          data-request-id={request.id}
+          data-can-approve={request.canApprove}
+          style={{ cursor: 'pointer' }}
+          onClick={() => onOpen(request)}
+        >
+          <Table.Td>
+            <RequestTypeBadge request={request} />
+          </Table.Td>
+          <Table.Td>
+            <RequestContent request={request} />
+          </Table.Td>
+          <Table.Td>
+            <Group gap="xs" wrap="nowrap">
+              <Avatar size={28} radius="xl" color="gray" variant="light">
+                {(request.initiator.userName || request.initiator.email).slice(0, 1).toUpperCase()}
+              </Avatar>
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text size="sm" truncate="end">
+                  {request.initiator.userName || request.initiator.email}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {formatRelative(request.createdAt, lang)}
+                <Text size="xs" c="dimmed" truncate="end">
+                  {request.initiator.email}
                 </Text>
-              </Table.Td>
-              <Table.Td>
-                <RequestStatusBadge request={request} />
-              </Table.Td>
-              <Table.Td>
-                <Group justify="flex-end">
-                  <Button
-                    size="xs"
-                    variant={request.canApprove ? 'filled' : 'default'}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      onOpen(request);
-                    }}
-                    data-testid="request-open"
-                  >
-                    {request.canApprove ? t('requests.review') : t('requests.view')}
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              </Stack>
+            </Group>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" data-testid="request-created">
+              {formatDateTime(request.createdAt)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatRelative(request.createdAt, lang)}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <RequestStatusBadge request={request} />
+          </Table.Td>
+          <Table.Td>
+            <Group justify="flex-end">
+              <Button
+                size="xs"
+                variant={request.canApprove ? 'filled' : 'default'}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onOpen(request);
+                }}
+                data-testid="request-open"
+              >
+                {request.canApprove ? t('requests.review') : t('requests.view')}
+              </Button>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

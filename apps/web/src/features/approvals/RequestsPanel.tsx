@@ -1,5 +1,5 @@
-import { Badge, Center, Group, Loader, Pagination, Paper, Select, Stack, Tabs, Text } from '@mantine/core';
-import { DatePickerInput, DatesProvider, type DatesRangeValue } from '@mantine/dates';
+import { Badge, Group, Paper, Select, Tabs } from '@mantine/core';
+import type { DatesRangeValue } from '@mantine/dates';
 import {
   CUSTOMER_REQUEST_STATUSES,
   type CustomerRequestStatus,
@@ -9,15 +9,14 @@ import {
   TIMEZONE,
 } from '@vaultline/contracts';
 import dayjs from 'dayjs';
-import 'dayjs/locale/ko';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { DayRangeInput } from '../../components/DayRangeInput';
 import { ApprovalIcon, ClockIcon, FlowIcon, UsersIcon } from '../../components/icons';
-import { PageEmptyState } from '../../components/PageEmptyState';
-import { useAppLanguage } from '../../i18n/useAppLanguage';
+import { ListPagination } from '../../components/ListFooter';
+import { ListState } from '../../components/ListState';
+import { ListTotal } from '../../components/ListTotal';
 import '../../lib/dates';
-import { toApiError } from '../../lib/error-reader';
 import { REQUESTS_PAGE_SIZE, type RequestTab, useActionableCount, useRequestList } from './api';
 import { RequestTable } from './RequestTable';
 
@@ -54,7 +53,6 @@ export interface RequestsPanelProps {
 /** Pending approvals, my approval histories, all approval histories and my requests, with filters. */
 export function RequestsPanel({ tab, onTabChange, onOpen }: RequestsPanelProps) {
   const { t } = useTranslation();
-  const lang = useAppLanguage();
   const [type, setType] = useState<RequestType | null>(null);
   const [status, setStatus] = useState<CustomerRequestStatus | null>(null);
   const [range, setRange] = useState<DatesRangeValue<string>>([null, null]);
@@ -125,53 +123,39 @@ export function RequestsPanel({ tab, onTabChange, onOpen }: RequestsPanelProps) 
               clearable
               data-testid="requests-status-filter"
             />
-            <DatesProvider settings={{ locale: lang, firstDayOfWeek: 0 }}>
-              <DatePickerInput
-                type="range"
-                w={250}
-                placeholder={t('requests.filters.period')}
-                aria-label={t('requests.filters.period')}
-                valueFormat="YYYY-MM-DD"
-                value={range}
-                onChange={(value) => {
-                  setRange(value as DatesRangeValue<string>);
-                  setPage(1);
-                }}
-                clearable
-                allowSingleDateInRange
-                data-testid="requests-period-filter"
-              />
-            </DatesProvider>
+            <DayRangeInput
+              w={250}
+              placeholder={t('requests.filters.period')}
+              aria-label={t('requests.filters.period')}
+              value={range}
+              onChange={(value) => {
+                setRange(value);
+                setPage(1);
+              }}
+              clearable
+              testId="requests-period-filter"
+            />
           </Group>
-          <Group gap="xs">
-            {list.isFetching ? <Loader size="xs" /> : null}
-            <Text size="sm" c="dimmed" data-testid="requests-total">
-              {t('requests.total', { count: list.data?.total ?? 0 })}
-            </Text>
-          </Group>
-        </Group>
-        {list.isError ? (
-          <Stack p="md" pt={0}>
-            <ErrorAlert error={toApiError(list.error)} title={t('requests.loadFailed')} />
-          </Stack>
-        ) : list.isPending ? (
-          <Center py={64}>
-            <Loader size="sm" />
-          </Center>
-        ) : list.data.items.length === 0 ? (
-          <PageEmptyState
-            icon={<ApprovalIcon size={26} />}
-            title={filtered ? t('requests.noMatchTitle') : t(`requests.empty.${tab}.title`)}
-            description={filtered ? t('requests.noMatchBody') : t(`requests.empty.${tab}.body`)}
+          <ListTotal
+            label={t('requests.total', { count: list.data?.total ?? 0 })}
+            fetching={list.isFetching}
+            testId="requests-total"
           />
-        ) : (
-          <RequestTable items={list.data.items} onOpen={onOpen} />
-        )}
-        {pages > 1 ? (
-          <Group justify="center" p="md">
-            <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-          </Group>
-        ) : null}
+        </Group>
+        <ListState
+          query={list}
+          items={list.data?.items}
+          errorTitle={t('requests.loadFailed')}
+          loaderPy={64}
+          empty={{
+            icon: <ApprovalIcon size={26} />,
+            title: filtered ? t('requests.noMatchTitle') : t(`requests.empty.${tab}.title`),
+            description: filtered ? t('requests.noMatchBody') : t(`requests.empty.${tab}.body`),
+          }}
+        >
+          {(items) => <RequestTable items={items} onOpen={onOpen} />}
+        </ListState>
+        <ListPagination page={page} pages={pages} onPageChange={setPage} />
       </Paper>
     </Tabs>
   );

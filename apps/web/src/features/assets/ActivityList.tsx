@@ -1,13 +1,12 @@
-import { Button, Center, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ActivityFilters, AssetActivity } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
 import { AssetsIcon, DownloadIcon } from '../../components/icons';
-import { PageEmptyState } from '../../components/PageEmptyState';
+import { ListPagination } from '../../components/ListFooter';
+import { ListState } from '../../components/ListState';
 import { PartialHoldingsNotice } from '../../components/PartialHoldingsNotice';
-import { toApiError } from '../../lib/error-reader';
 import { ActivityDrawer } from './ActivityDrawer';
 import { ActivityFilterBar } from './ActivityFilterBar';
 import { ActivityTable } from './ActivityTable';
@@ -57,28 +56,20 @@ export function ActivityList({ partialBeforeAnswer }: { partialBeforeAnswer: boo
             }}
           />
         </Stack>
-        {list.isError ? (
-          <Stack p="md" pt={0}>
-            <ErrorAlert error={toApiError(list.error)} title={t('activity.loadFailed')} />
-          </Stack>
-        ) : list.isPending ? (
-          <Center py={64}>
-            <Loader size="sm" />
-          </Center>
-        ) : list.data.items.length === 0 ? (
-          <PageEmptyState
-            icon={<AssetsIcon size={26} />}
-            title={filtered ? t('activity.noMatchTitle') : t('activity.emptyTitle')}
-            description={filtered ? t('activity.noMatchBody') : t('activity.emptyBody')}
-          />
-        ) : (
-          <ActivityTable items={list.data.items} onOpen={setOpen} />
-        )}
-        {pages > 1 ? (
-          <Group justify="center" p="md">
-            <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-          </Group>
-        ) : null}
+        <ListState
+          query={list}
+          items={list.data?.items}
+          errorTitle={t('activity.loadFailed')}
+          loaderPy={64}
+          empty={{
+            icon: <AssetsIcon size={26} />,
+            title: filtered ? t('activity.noMatchTitle') : t('activity.emptyTitle'),
+            description: filtered ? t('activity.noMatchBody') : t('activity.emptyBody'),
+          }}
+        >
+          {(items) => <ActivityTable items={items} onOpen={setOpen} />}
+        </ListState>
+        <ListPagination page={page} pages={pages} onPageChange={setPage} />
       </Paper>
       <ActivityDrawer activity={open} onClose={() => setOpen(null)} />
       <ExportDialog opened={exporting} onClose={exportDialog.close} filters={filters} />

@@ -2,6 +2,7 @@ import { Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { AssetActivity } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
 import { NetworkLabel, shortAddress } from '../../components/chain-ui';
+import { DataTable } from '../../components/DataTable';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { formatDateTime, formatRelative } from '../../lib/dates';
 import { ActivityAmount, ActivityStatusBadge, ActivityTypeLabel, confirmationText } from './activity-ui';
@@ -19,79 +20,78 @@ export function ActivityTable({ items, onOpen, hideWallet = false, testId = 'act
   const { t } = useTranslation();
   const lang = useAppLanguage();
   return (
-    <Table.ScrollContainer minWidth={hideWallet ? 720 : 900}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid={testId}>
-        <Table.Thead bg="gray.0">
-          <Table.Tr>
-            <Table.Th>{t('activity.columns.type')}</Table.Th>
-            <Table.Th ta="right">{t('activity.columns.amount')}</Table.Th>
-            {hideWallet ? null : <Table.Th>{t('activity.columns.wallet')}</Table.Th>}
-            <Table.Th>{t('activity.columns.counterparty')}</Table.Th>
-            <Table.Th>{t('activity.columns.status')}</Table.Th>
-            <Table.Th>{t('activity.columns.time')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((activity) => (
-            <Table.Tr
-              key={activity.id}
-              style={{ cursor: 'pointer' }}
-              onClick={() => onOpen(activity)}
-              data-testid="activity-row"
-              data-activity-id={activity.id}
-              data-status={activity.status}
+    <DataTable
+      minWidth={hideWallet ? 720 : 900}
+      testId={testId}
+      head={
+        <>
+          <Table.Th>{t('activity.columns.type')}</Table.Th>
+          <Table.Th ta="right">{t('activity.columns.amount')}</Table.Th>
+          {hideWallet ? null : <Table.Th>{t('activity.columns.wallet')}</Table.Th>}
+          <Table.Th>{t('activity.columns.counterparty')}</Table.Th>
+          <Table.Th>{t('activity.columns.status')}</Table.Th>
+          <Table.Th>{t('activity.columns.time')}</Table.Th>
+        </>
+      }
+    >
+      {items.map((activity) => (
+        <Table.Tr
+          key={activity.id}
+          style={{ cursor: 'pointer' }}
+          onClick={() => onOpen(activity)}
+          data-testid="activity-row"
+          data-activity-id={activity.id}
+          data-status={activity.status}
+        >
+          <Table.Td>
+            <UnstyledButton
+              onClick={(event) => {
+                event.stopPropagation();
+                onOpen(activity);
+              }}
+              aria-label={t('activity.open')}
             >
-              <Table.Td>
-                <UnstyledButton
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    onOpen(activity);
-                  }}
-                  aria-label={t('activity.open')}
-                >
-                  <ActivityTypeLabel type={activity.activityType} />
-                </UnstyledButton>
-              </Table.Td>
-              <Table.Td ta="right">
-                <Stack gap={0} align="flex-end">
-                  <ActivityAmount activity={activity} />
-                  <NetworkLabel chain={activity.blockchain} size="xs" />
-                </Stack>
-              </Table.Td>
-              {hideWallet ? null : (
-                <Table.Td>
-                  <Text size="sm" fw={500} truncate="end" maw={180} data-testid="activity-wallet">
-                    {activity.walletName}
-                  </Text>
-                </Table.Td>
-              )}
-              <Table.Td>
-                <Text size="sm" ff="monospace" c="dimmed" title={activity.counterparty}>
-                  {shortAddress(activity.counterparty, 6, 4)}
+              <ActivityTypeLabel type={activity.activityType} />
+            </UnstyledButton>
+          </Table.Td>
+          <Table.Td ta="right">
+            <Stack gap={0} align="flex-end">
+              <ActivityAmount activity={activity} />
+              <NetworkLabel chain={activity.blockchain} size="xs" />
+            </Stack>
+          </Table.Td>
+          {hideWallet ? null : (
+            <Table.Td>
+              <Text size="sm" fw={500} truncate="end" maw={180} data-testid="activity-wallet">
+                {activity.walletName}
+              </Text>
+            </Table.Td>
+          )}
+          <Table.Td>
+            <Text size="sm" ff="monospace" c="dimmed" title={activity.counterparty}>
+              {shortAddress(activity.counterparty, 6, 4)}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Group gap={6} wrap="nowrap">
+              <ActivityStatusBadge status={activity.status} />
+              {activity.status === 'PENDING' ? (
+                <Text size="xs" c="dimmed" data-testid="activity-confirmations">
+                  {confirmationText(activity)}
                 </Text>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <ActivityStatusBadge status={activity.status} />
-                  {activity.status === 'PENDING' ? (
-                    <Text size="xs" c="dimmed" data-testid="activity-confirmations">
-                      {confirmationText(activity)}
-                    </Text>
-                  ) : null}
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" title={formatDateTime(activity.createdAt)} style={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(activity.createdAt)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {formatRelative(activity.createdAt, lang)}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              ) : null}
+            </Group>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" title={formatDateTime(activity.createdAt)} style={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(activity.createdAt)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatRelative(activity.createdAt, lang)}
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

@@ -1,11 +1,13 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { DatePickerInput, DatesProvider, type DatesRangeValue } from '@mantine/dates';
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import type { DatesRangeValue } from '@mantine/dates';
 import type { ActivityFilters } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DayRangeInput } from '../../components/DayRangeInput';
+import { DialogForm, FormModal } from '../../components/DialogForm';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormFooter } from '../../components/FormFooter';
 import { CheckIcon, DownloadIcon } from '../../components/icons';
-import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { inTimezone } from '../../lib/dates';
 import { exportFileUrl, useCreateExport, useExportStatus } from './api';
 
@@ -25,15 +27,14 @@ export function todayInSeoul(now: Date = new Date()): string {
 export function ExportDialog({ opened, onClose, filters }: ExportDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('export.title')} centered radius="lg" data-testid="export-dialog">
-      {opened ? <ExportForm filters={filters} onClose={onClose} /> : null}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={t('export.title')} testId="export-dialog">
+      <ExportForm filters={filters} onClose={onClose} />
+    </FormModal>
   );
 }
 
 function ExportForm({ filters, onClose }: { filters: ActivityFilters; onClose: () => void }) {
   const { t } = useTranslation();
-  const lang = useAppLanguage();
   const today = todayInSeoul();
   const [range, setRange] = useState<DatesRangeValue<string>>([filters.dateFrom ?? today, filters.dateTo ?? today]);
   const [missing, setMissing] = useState(false);
@@ -49,69 +50,58 @@ function ExportForm({ filters, onClose }: { filters: ActivityFilters; onClose: (
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {t('export.body')}
-        </Text>
-        <DatesProvider settings={{ locale: lang, firstDayOfWeek: 0 }}>
-          <DatePickerInput
-            type="range"
-            label={t('export.period')}
-            valueFormat="YYYY-MM-DD"
-            value={range}
-            onChange={(next) => {
-              setRange(next as DatesRangeValue<string>);
-              setMissing(false);
-            }}
-            allowSingleDateInRange
-            maxDate={today}
-            withAsterisk
-            disabled={!!current}
-            error={missing ? t('export.periodRequired') : null}
-            data-testid="export-period"
-          />
-        </DatesProvider>
-        <Text size="xs" c="dimmed">
-          {t('export.timezoneHint')}
-        </Text>
-        {create.error ? (
-          <ErrorAlert
-            error={create.error}
-            title={create.error.code === '4110' ? t('export.busyTitle') : t('export.failedTitle')}
-            color={create.error.code === '4110' ? 'orange' : 'red'}
-          />
-        ) : null}
-        {status.isError ? <ErrorAlert error={status.error} title={t('export.failedTitle')} /> : null}
-        {current?.status === 'RUNNING' ? (
-          <Alert variant="light" color="blue" radius="md" data-testid="export-running">
-            <Group gap="sm" wrap="nowrap">
-              <Loader size="xs" />
-              <Text size="sm">{t('export.running')}</Text>
-            </Group>
-          </Alert>
-        ) : null}
-        {current?.status === 'FAILED' ? (
-          <Alert variant="light" color="red" radius="md" data-testid="export-failed">
-            <Text size="sm">{t('export.fileFailed')}</Text>
-          </Alert>
-        ) : null}
-        {current?.status === 'READY' ? (
-          <Alert variant="light" color="teal" radius="md" icon={<CheckIcon size={18} />} data-testid="export-ready">
-            <Text size="sm">{t('export.ready', { count: current.rowCount ?? 0 })}</Text>
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.close')}
-          </Button>
-          {current?.status === 'READY' ? (
+    <DialogForm onSubmit={submit} intro={t('export.body')}>
+      <DayRangeInput
+        label={t('export.period')}
+        value={range}
+        onChange={(next) => {
+          setRange(next);
+          setMissing(false);
+        }}
+        maxDate={today}
+        withAsterisk
+        disabled={!!current}
+        error={missing ? t('export.periodRequired') : null}
+        testId="export-period"
+      />
+      <Text size="xs" c="dimmed">
+        {t('export.timezoneHint')}
+      </Text>
+      {create.error ? (
+        <ErrorAlert
+          error={create.error}
+          title={create.error.code === '4110' ? t('export.busyTitle') : t('export.failedTitle')}
+          color={create.error.code === '4110' ? 'orange' : 'red'}
+        />
+      ) : null}
+      {status.isError ? <ErrorAlert error={status.error} title={t('export.failedTitle')} /> : null}
+      {current?.status === 'RUNNING' ? (
+        <Alert variant="light" color="blue" radius="md" data-testid="export-running">
+          <Group gap="sm" wrap="nowrap">
+            <Loader size="xs" />
+            <Text size="sm">{t('export.running')}</Text>
+          </Group>
+        </Alert>
+      ) : null}
+      {current?.status === 'FAILED' ? (
+        <Alert variant="light" color="red" radius="md" data-testid="export-failed">
+          <Text size="sm">{t('export.fileFailed')}</Text>
+        </Alert>
+      ) : null}
+      {current?.status === 'READY' ? (
+        <Alert variant="light" color="teal" radius="md" icon={<CheckIcon size={18} />} data-testid="export-ready">
+          <Text size="sm">{t('export.ready', { count: current.rowCount ?? 0 })}</Text>
+        </Alert>
+      ) : null}
+      <FormFooter
+        onCancel={onClose}
+        cancelLabel={t('common.close')}
+        submitLabel={t('export.submit')}
+        pending={create.isPending || current?.status === 'RUNNING'}
+        submitDisabled={current?.status === 'FAILED'}
+        submitTestId="export-submit"
+        action={
+          current?.status === 'READY' ? (
             <Button
               component="a"
               href={exportFileUrl(current.id)}
@@ -121,18 +111,9 @@ function ExportForm({ filters, onClose }: { filters: ActivityFilters; onClose: (
             >
               {t('export.download')}
             </Button>
-          ) : (
-            <Button
-              type="submit"
-              loading={create.isPending || current?.status === 'RUNNING'}
-              disabled={current?.status === 'FAILED'}
-              data-testid="export-submit"
-            >
-              {t('export.submit')}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </form>
+          ) : null
+        }
+      />
+    </DialogForm>
   );
 }

@@ -3,9 +3,11 @@ import type { OrganizationTokenBalance } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChainAvatar, NetworkLabel } from '../../components/chain-ui';
+import { DataTable } from '../../components/DataTable';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { AssetsIcon } from '../../components/icons';
-import { PageEmptyState } from '../../components/PageEmptyState';
+import { ListState } from '../../components/ListState';
+import { PanelHeader, PanelTitle } from '../../components/PanelHeader';
 import { PartialHoldingsNotice } from '../../components/PartialHoldingsNotice';
 import { formatAmount } from '../../lib/amounts';
 import { toApiError } from '../../lib/error-reader';
@@ -25,32 +27,21 @@ export function HoldingsPanel({ partialBeforeAnswer }: { partialBeforeAnswer: bo
     <Stack gap="lg">
       {partial ? <PartialHoldingsNotice /> : null}
       <Paper withBorder radius="lg" bg="white" data-testid="holdings">
-        <Group justify="space-between" p="md">
-          <Stack gap={2}>
-            <Text fw={700}>{t('assets.holdingsTitle')}</Text>
-            <Text size="sm" c="dimmed">
-              {t('assets.holdingsBody')}
-            </Text>
-          </Stack>
+        <PanelHeader title={t('assets.holdingsTitle')} description={t('assets.holdingsBody')}>
           {balances.isFetching ? <Loader size="xs" /> : null}
-        </Group>
-        {balances.isError ? (
-          <Stack p="md" pt={0}>
-            <ErrorAlert error={toApiError(balances.error)} title={t('assets.loadFailed')} />
-          </Stack>
-        ) : balances.isPending ? (
-          <Center py={48}>
-            <Loader size="sm" />
-          </Center>
-        ) : items.length === 0 ? (
-          <PageEmptyState
-            icon={<AssetsIcon size={26} />}
-            title={t('dashboard.assets.emptyTitle')}
-            description={t('dashboard.assets.emptyBody')}
-          />
-        ) : (
-          <HoldingsTable items={items} selected={token?.tokenId ?? null} onSelect={setSelected} />
-        )}
+        </PanelHeader>
+        <ListState
+          query={balances}
+          items={balances.data?.items}
+          errorTitle={t('assets.loadFailed')}
+          empty={{
+            icon: <AssetsIcon size={26} />,
+            title: t('dashboard.assets.emptyTitle'),
+            description: t('dashboard.assets.emptyBody'),
+          }}
+        >
+          {(loaded) => <HoldingsTable items={loaded} selected={token?.tokenId ?? null} onSelect={setSelected} />}
+        </ListState>
       </Paper>
       {token ? <AllocationCard token={token} /> : null}
     </Stack>
@@ -62,7 +53,7 @@ function HoldingsTable({
   selected,
   onSelect,
 }: {
-  items: OrganizationTokenBalance[];
+  items: readonly OrganizationTokenBalance[];
   selected: string | null;
   onSelect: (tokenId: string) => void;
 }) {
@@ -73,67 +64,65 @@ function HoldingsTable({
     </Text>
   );
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-        <Table.Thead bg="gray.0">
-          <Table.Tr>
-            <Table.Th w={44} />
-            <Table.Th>{t('assets.columns.token')}</Table.Th>
-            <Table.Th>{t('assets.columns.network')}</Table.Th>
-            <Table.Th ta="right">{t('assets.columns.total')}</Table.Th>
-            <Table.Th ta="right">{t('assets.columns.withdrawable')}</Table.Th>
-            <Table.Th ta="right">{t('assets.columns.staked')}</Table.Th>
-            <Table.Th ta="right">{t('assets.columns.wallets')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => (
-            <Table.Tr
-              key={item.tokenId}
-              onClick={() => onSelect(item.tokenId)}
-              style={{ cursor: 'pointer' }}
-              bg={item.tokenId === selected ? 'indigo.0' : undefined}
-              data-testid="holding-row"
-              data-token-id={item.tokenId}
-              data-total={item.total}
-            >
-              <Table.Td>
-                <Radio
-                  checked={item.tokenId === selected}
-                  onChange={() => onSelect(item.tokenId)}
-                  aria-label={t('assets.showAllocation', { symbol: item.symbol })}
-                  size="xs"
-                />
-              </Table.Td>
-              <Table.Td>
-                <Group gap="sm" wrap="nowrap">
-                  <ChainAvatar chain={item.blockchain} size={30} />
-                  <Stack gap={0}>
-                    <Text size="sm" fw={700}>
-                      {item.symbol}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {item.name}
-                    </Text>
-                  </Stack>
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <NetworkLabel chain={item.blockchain} />
-              </Table.Td>
-              <Table.Td ta="right" data-testid="holding-total">
-                {amount(item.total, item.decimals)}
-              </Table.Td>
-              <Table.Td ta="right">{amount(item.withdrawable, item.decimals)}</Table.Td>
-              <Table.Td ta="right">{amount(item.staked, item.decimals)}</Table.Td>
-              <Table.Td ta="right">
-                <Text size="sm">{item.walletCount}</Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={860}
+      head={
+        <>
+          <Table.Th w={44} />
+          <Table.Th>{t('assets.columns.token')}</Table.Th>
+          <Table.Th>{t('assets.columns.network')}</Table.Th>
+          <Table.Th ta="right">{t('assets.columns.total')}</Table.Th>
+          <Table.Th ta="right">{t('assets.columns.withdrawable')}</Table.Th>
+          <Table.Th ta="right">{t('assets.columns.staked')}</Table.Th>
+          <Table.Th ta="right">{t('assets.columns.wallets')}</Table.Th>
+        </>
+      }
+    >
+      {items.map((item) => (
+        <Table.Tr
+          key={item.tokenId}
+          onClick={() => onSelect(item.tokenId)}
+          style={{ cursor: 'pointer' }}
+          bg={item.tokenId === selected ? 'indigo.0' : undefined}
+          data-testid="holding-row"
+          data-token-id={item.tokenId}
+          data-total={item.total}
+        >
+          <Table.Td>
+            <Radio
+              checked={item.tokenId === selected}
+              onChange={() => onSelect(item.tokenId)}
+              aria-label={t('assets.showAllocation', { symbol: item.symbol })}
+              size="xs"
+            />
+          </Table.Td>
+          <Table.Td>
+            <Group gap="sm" wrap="nowrap">
+              <ChainAvatar chain={item.blockchain} size={30} />
+              <Stack gap={0}>
+                <Text size="sm" fw={700}>
+                  {item.symbol}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {item.name}
+                </Text>
+              </Stack>
+            </Group>
+          </Table.Td>
+          <Table.Td>
+            <NetworkLabel chain={item.blockchain} />
+          </Table.Td>
+          <Table.Td ta="right" data-testid="holding-total">
+            {amount(item.total, item.decimals)}
+          </Table.Td>
+          <Table.Td ta="right">{amount(item.withdrawable, item.decimals)}</Table.Td>
+          <Table.Td ta="right">{amount(item.staked, item.decimals)}</Table.Td>
+          <Table.Td ta="right">
+            <Text size="sm">{item.walletCount}</Text>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -147,12 +136,11 @@ function AllocationCard({ token }: { token: OrganizationTokenBalance }) {
   }));
   return (
     <Paper withBorder radius="lg" bg="white" p="md" data-testid="allocation-card" data-token-id={token.tokenId}>
-      <Stack gap={2} mb="md">
-        <Text fw={700}>{t('assets.allocationTitle', { symbol: token.symbol })}</Text>
-        <Text size="sm" c="dimmed">
-          {t('assets.allocationBody')}
-        </Text>
-      </Stack>
+      <PanelTitle
+        title={t('assets.allocationTitle', { symbol: token.symbol })}
+        description={t('assets.allocationBody')}
+        mb="md"
+      />
       {wallets.isError ? (
         <ErrorAlert error={toApiError(wallets.error)} title={t('assets.loadFailed')} />
       ) : wallets.isPending ? (

@@ -1,11 +1,10 @@
-import { Anchor, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Paper } from '@mantine/core';
 import type { AssetActivity } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
 import { AssetsIcon } from '../../components/icons';
-import { PageEmptyState } from '../../components/PageEmptyState';
-import { toApiError } from '../../lib/error-reader';
+import { ListState } from '../../components/ListState';
+import { PanelHeader } from '../../components/PanelHeader';
 import { ActivityDrawer } from './ActivityDrawer';
 import { ActivityTable } from './ActivityTable';
 import { useActivities } from './api';
@@ -24,34 +23,23 @@ export function RecentActivity({ onShowAll }: RecentActivityProps) {
   const [open, setOpen] = useState<AssetActivity | null>(null);
   return (
     <Paper withBorder radius="lg" bg="white" data-testid="recent-activity">
-      <Group justify="space-between" p="md">
-        <Stack gap={2}>
-          <Text fw={700}>{t('activity.recentTitle')}</Text>
-          <Text size="sm" c="dimmed">
-            {t('activity.recentBody')}
-          </Text>
-        </Stack>
+      <PanelHeader title={t('activity.recentTitle')} description={t('activity.recentBody')}>
         <Anchor component="button" type="button" size="sm" fw={600} onClick={onShowAll} data-testid="activity-show-all">
           {t('activity.showAll')}
         </Anchor>
-      </Group>
-      {list.isError ? (
-        <Stack p="md" pt={0}>
-          <ErrorAlert error={toApiError(list.error)} title={t('activity.loadFailed')} />
-        </Stack>
-      ) : list.isPending ? (
-        <Center py={48}>
-          <Loader size="sm" />
-        </Center>
-      ) : list.data.items.length === 0 ? (
-        <PageEmptyState
-          icon={<AssetsIcon size={26} />}
-          title={t('activity.emptyTitle')}
-          description={t('activity.emptyBody')}
-        />
-      ) : (
-        <ActivityTable items={list.data.items} onOpen={setOpen} testId="recent-activity-table" />
-      )}
+      </PanelHeader>
+      <ListState
+        query={list}
+        items={list.data?.items}
+        errorTitle={t('activity.loadFailed')}
+        empty={{
+          icon: <AssetsIcon size={26} />,
+          title: t('activity.emptyTitle'),
+          description: t('activity.emptyBody'),
+        }}
+      >
+        {(items) => <ActivityTable items={items} onOpen={setOpen} testId="recent-activity-table" />}
+      </ListState>
       <ActivityDrawer activity={open} onClose={() => setOpen(null)} />
     </Paper>
   );

@@ -1,10 +1,11 @@
-import { Center, Group, Loader, Pagination, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Center, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { AssetActivity, TokenBalance } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { AssetsIcon } from '../../components/icons';
-import { PageEmptyState } from '../../components/PageEmptyState';
+import { ListPagination } from '../../components/ListFooter';
+import { ListState } from '../../components/ListState';
 import { formatAmount } from '../../lib/amounts';
 import { toApiError } from '../../lib/error-reader';
 import { ActivityDrawer } from './ActivityDrawer';
@@ -95,28 +96,20 @@ export function WalletActivity({ walletId }: { walletId: string }) {
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / ACTIVITY_PAGE_SIZE));
   return (
     <Paper withBorder radius="lg" bg="white" data-testid="wallet-activity">
-      {list.isError ? (
-        <Stack p="md">
-          <ErrorAlert error={toApiError(list.error)} title={t('activity.loadFailed')} />
-        </Stack>
-      ) : list.isPending ? (
-        <Center py={48}>
-          <Loader size="sm" />
-        </Center>
-      ) : list.data.items.length === 0 ? (
-        <PageEmptyState
-          icon={<AssetsIcon size={26} />}
-          title={t('walletDetail.activityEmptyTitle')}
-          description={t('walletDetail.activityEmptyBody')}
-        />
-      ) : (
-        <ActivityTable items={list.data.items} onOpen={setOpen} hideWallet testId="wallet-activity-table" />
-      )}
-      {pages > 1 ? (
-        <Group justify="center" p="md">
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-        </Group>
-      ) : null}
+      <ListState
+        query={list}
+        items={list.data?.items}
+        errorTitle={t('activity.loadFailed')}
+        headless
+        empty={{
+          icon: <AssetsIcon size={26} />,
+          title: t('walletDetail.activityEmptyTitle'),
+          description: t('walletDetail.activityEmptyBody'),
+        }}
+      >
+        {(items) => <ActivityTable items={items} onOpen={setOpen} hideWallet testId="wallet-activity-table" />}
+      </ListState>
+      <ListPagination page={page} pages={pages} onPageChange={setPage} />
       <ActivityDrawer activity={open} onClose={() => setOpen(null)} />
     </Paper>
   );

@@ -1,9 +1,20 @@
-import type { AssetActivity, TokenBalance } from '@vaultline/contracts';
+import type { AssetActivity, TokenBalance, TokenInfo } from '@vaultline/contracts';
 
 /** Answers of the balance and activity calls, for the screen tests of the assets feature. */
 
 export const ACTIVITY_ID = '8d9e0f1a-2b3c-4d4e-9f5a-6b7c8d9e0f1a';
 export const WALLET_ID = '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d';
+
+/** The Sepolia test network's coin, as both answers describe it. */
+const SEPOLIA_ETH: TokenInfo = {
+  tokenId: 'SEPOLIA.ETH',
+  blockchain: 'SEPOLIA',
+  symbol: 'ETH',
+  name: 'Ether',
+  type: 'NATIVE',
+  decimals: 18,
+  contractAddress: null,
+};
 
 export function activity(overrides: Partial<AssetActivity> = {}): AssetActivity {
   return {
@@ -11,15 +22,7 @@ export function activity(overrides: Partial<AssetActivity> = {}): AssetActivity 
     walletId: WALLET_ID,
     walletName: 'Treasury',
     blockchain: 'SEPOLIA',
-    token: {
-      tokenId: 'SEPOLIA.ETH',
-      blockchain: 'SEPOLIA',
-      symbol: 'ETH',
-      name: 'Ether',
-      type: 'NATIVE',
-      decimals: 18,
-      contractAddress: null,
-    },
+    token: SEPOLIA_ETH,
     activityType: 'DEPOSIT',
     transferType: 'TRANSFER',
     status: 'PENDING',
@@ -39,13 +42,7 @@ export function activity(overrides: Partial<AssetActivity> = {}): AssetActivity 
 
 export function balance(overrides: Partial<TokenBalance> = {}): TokenBalance {
   return {
-    tokenId: 'SEPOLIA.ETH',
-    blockchain: 'SEPOLIA',
-    symbol: 'ETH',
-    name: 'Ether',
-    type: 'NATIVE',
-    decimals: 18,
-    contractAddress: null,
+    ...SEPOLIA_ETH,
     total: '0',
     withdrawable: '0',
     staked: '0',

@@ -1,11 +1,10 @@
-import { Box, Center, Group, Loader, Pagination, Paper, Table, Text } from '@mantine/core';
+import { Paper, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { DataTable } from '../../components/DataTable';
 import { ShieldIcon } from '../../components/icons';
 import { ListFooter } from '../../components/ListFooter';
-import { PageEmptyState } from '../../components/PageEmptyState';
-import { toApiError } from '../../lib/error-reader';
+import { ListState } from '../../components/ListState';
 import { CONSOLE_PAGE_SIZE, useAmlHistory } from './api';
 import { ActorStamp, AmlBadge } from './badges';
 
@@ -19,57 +18,54 @@ export function AmlHistoryPanel() {
 
   return (
     <Paper withBorder radius="lg" bg="white" data-testid="aml-panel">
-      {list.isError ? (
-        <Box p="md">
-          <ErrorAlert error={toApiError(list.error)} title={t('operator.loadFailed')} />
-        </Box>
-      ) : null}
-      {list.isPending ? (
-        <Center py={48}>
-          <Loader size="sm" />
-        </Center>
-      ) : data && data.items.length === 0 ? (
-        <PageEmptyState
-          title={t('operator.amlEmptyTitle')}
-          description={t('operator.amlEmptyBody')}
-          icon={<ShieldIcon size={26} />}
-        />
-      ) : data ? (
-        <Table.ScrollContainer minWidth={820}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="aml-table">
-            <Table.Thead bg="gray.0">
-              <Table.Tr>
+      <ListState
+        query={list}
+        items={data?.items}
+        errorTitle={t('operator.loadFailed')}
+        keepItemsOnError
+        headless
+        empty={{
+          title: t('operator.amlEmptyTitle'),
+          description: t('operator.amlEmptyBody'),
+          icon: <ShieldIcon size={26} />,
+        }}
+      >
+        {(items) => (
+          <DataTable
+            minWidth={820}
+            testId="aml-table"
+            head={
+              <>
                 <Table.Th>{t('operator.columns.organization')}</Table.Th>
                 <Table.Th>{t('operator.columns.aml')}</Table.Th>
                 <Table.Th>{t('operator.fields.reason')}</Table.Th>
                 <Table.Th>{t('operator.columns.changedBy')}</Table.Th>
+              </>
+            }
+          >
+            {items.map((record) => (
+              <Table.Tr key={record.id} data-testid="aml-row">
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {record.organizationName}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <AmlBadge status={record.status} />
+                </Table.Td>
+                <Table.Td maw={320}>
+                  <Text size="sm" style={{ wordBreak: 'break-word' }}>
+                    {record.reason}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <ActorStamp person={record.changedBy} at={record.changedAt} />
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((record) => (
-                <Table.Tr key={record.id} data-testid="aml-row">
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {record.organizationName}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <AmlBadge status={record.status} />
-                  </Table.Td>
-                  <Table.Td maw={320}>
-                    <Text size="sm" style={{ wordBreak: 'break-word' }}>
-                      {record.reason}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <ActorStamp person={record.changedBy} at={record.changedAt} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
+            ))}
+          </DataTable>
+        )}
+      </ListState>
       {data ? (
         <ListFooter
           label={t('operator.total', { count: data.total })}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
-import { fakeApi, fakeMe } from '../../test/fake-api';
+import { fakeApi, fakeOperatorMe } from '../../test/fake-api';
 import { paged } from '../../test/fixtures';
 import { jsonResponse, renderRoutes } from '../../test/render';
 
@@ -22,16 +22,7 @@ const tx = {
 
 function operator(extra: Handlers = {}): Handlers {
   return {
-    'GET /api/v1/organization/members/me': () =>
-      jsonResponse(
-        fakeMe({
-          kind: 'OPERATOR',
-          email: 'operator.a@vaultline.local',
-          organization: null,
-          operatorRole: 'ADMINISTRATOR',
-          permissions: [],
-        }),
-      ),
+    'GET /api/v1/organization/members/me': () => jsonResponse(fakeOperatorMe()),
     'POST /api/v1/operations/organizations': () => paged([]),
     'POST /api/v1/operations/workflows': () => paged([]),
     ...extra,

@@ -15,8 +15,10 @@ import { type Blockchain, blockchainLabel, tokenById, tokensOf } from '@vaultlin
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyValueButton, shortAddress } from '../../components/chain-ui';
+import { DataTable } from '../../components/DataTable';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notifySuccess } from '../../components/notify';
+import { PanelHeader, PanelTitle } from '../../components/PanelHeader';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { formatAmount } from '../../lib/amounts';
 import { formatDateTime } from '../../lib/dates';
@@ -32,90 +34,84 @@ export function DevnetPanel() {
     <Stack gap="lg" data-testid="devnet-panel">
       <DepositForm chains={status.data.chains.map((c) => c.blockchain)} />
       <Paper withBorder radius="lg" bg="white" data-testid="devnet-transactions">
-        <Group justify="space-between" p="md">
-          <Stack gap={2}>
-            <Text fw={700}>{t('devnet.transactionsTitle')}</Text>
-            <Text size="sm" c="dimmed">
-              {t('devnet.transactionsBody', {
-                seconds: status.data.blockMs / 1000,
-                confirmations: status.data.confirmations,
-              })}
-            </Text>
-          </Stack>
-        </Group>
-        <Table.ScrollContainer minWidth={820}>
-          <Table verticalSpacing="xs" horizontalSpacing="md">
-            <Table.Thead bg="gray.0">
-              <Table.Tr>
-                <Table.Th>{t('devnet.columns.hash')}</Table.Th>
-                <Table.Th>{t('devnet.columns.network')}</Table.Th>
-                <Table.Th ta="right">{t('devnet.columns.amount')}</Table.Th>
-                <Table.Th>{t('devnet.columns.to')}</Table.Th>
-                <Table.Th>{t('devnet.columns.block')}</Table.Th>
-                <Table.Th>{t('devnet.columns.sent')}</Table.Th>
+        <PanelHeader
+          title={t('devnet.transactionsTitle')}
+          description={t('devnet.transactionsBody', {
+            seconds: status.data.blockMs / 1000,
+            confirmations: status.data.confirmations,
+          })}
+        />
+        <DataTable
+          minWidth={820}
+          highlightOnHover={false}
+          verticalSpacing="xs"
+          head={
+            <>
+              <Table.Th>{t('devnet.columns.hash')}</Table.Th>
+              <Table.Th>{t('devnet.columns.network')}</Table.Th>
+              <Table.Th ta="right">{t('devnet.columns.amount')}</Table.Th>
+              <Table.Th>{t('devnet.columns.to')}</Table.Th>
+              <Table.Th>{t('devnet.columns.block')}</Table.Th>
+              <Table.Th>{t('devnet.columns.sent')}</Table.Th>
+            </>
+          }
+        >
+          {status.data.transactions.map((tx) => {
+            const token = tokenById(tx.tokenId);
+            const height = status.data.chains.find((c) => c.blockchain === tx.blockchain)?.height;
+            return (
+              <Table.Tr key={tx.hash} data-testid="devnet-tx" data-hash={tx.hash}>
+                <Table.Td>
+                  <Group gap={2} wrap="nowrap">
+                    <Text size="sm" ff="monospace">
+                      {shortAddress(tx.hash, 10, 6)}
+                    </Text>
+                    <CopyValueButton value={tx.hash} label={t('devnet.copyHash')} />
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{blockchainLabel(tx.blockchain)}</Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                    {token
+                      ? `${formatAmount(tx.amount, token.decimals)} ${token.symbol}`
+                      : `${tx.amount} ${tx.tokenId}`}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" ff="monospace" title={tx.toAddress}>
+                    {shortAddress(tx.toAddress)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    {tx.blockHeight === null ? (
+                      <Badge color="yellow" variant="light" radius="sm" tt="none">
+                        {t('devnet.mempool')}
+                      </Badge>
+                    ) : (
+                      <Text size="sm" ff="monospace">
+                        #{tx.blockHeight}
+                        {height !== undefined ? ` (${t('devnet.depth', { count: height - tx.blockHeight + 1 })})` : ''}
+                      </Text>
+                    )}
+                    {tx.willFail ? (
+                      <Badge color="red" variant="outline" radius="sm" tt="none">
+                        {t('devnet.fails')}
+                      </Badge>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    {formatDateTime(tx.createdAt)}
+                  </Text>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {status.data.transactions.map((tx) => {
-                const token = tokenById(tx.tokenId);
-                const height = status.data.chains.find((c) => c.blockchain === tx.blockchain)?.height;
-                return (
-                  <Table.Tr key={tx.hash} data-testid="devnet-tx" data-hash={tx.hash}>
-                    <Table.Td>
-                      <Group gap={2} wrap="nowrap">
-                        <Text size="sm" ff="monospace">
-                          {shortAddress(tx.hash, 10, 6)}
-                        </Text>
-                        <CopyValueButton value={tx.hash} label={t('devnet.copyHash')} />
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{blockchainLabel(tx.blockchain)}</Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                        {token
-                          ? `${formatAmount(tx.amount, token.decimals)} ${token.symbol}`
-                          : `${tx.amount} ${tx.tokenId}`}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace" title={tx.toAddress}>
-                        {shortAddress(tx.toAddress)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        {tx.blockHeight === null ? (
-                          <Badge color="yellow" variant="light" radius="sm" tt="none">
-                            {t('devnet.mempool')}
-                          </Badge>
-                        ) : (
-                          <Text size="sm" ff="monospace">
-                            #{tx.blockHeight}
-                            {height !== undefined
-                              ? ` (${t('devnet.depth', { count: height - tx.blockHeight + 1 })})`
-                              : ''}
-                          </Text>
-                        )}
-                        {tx.willFail ? (
-                          <Badge color="red" variant="outline" radius="sm" tt="none">
-                            {t('devnet.fails')}
-                          </Badge>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed">
-                        {formatDateTime(tx.createdAt)}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            );
+          })}
+        </DataTable>
         {status.data.transactions.length === 0 ? (
           <Text size="sm" c="dimmed" p="md">
             {t('devnet.noTransactions')}
@@ -139,12 +135,7 @@ function DepositForm({ chains }: { chains: Blockchain[] }) {
 
   return (
     <Paper withBorder radius="lg" bg="white" p="md" data-testid="devnet-deposit">
-      <Stack gap={2} mb="md">
-        <Text fw={700}>{t('devnet.depositTitle')}</Text>
-        <Text size="sm" c="dimmed">
-          {t('devnet.depositBody')}
-        </Text>
-      </Stack>
+      <PanelTitle title={t('devnet.depositTitle')} description={t('devnet.depositBody')} mb="md" />
       <form
         noValidate
         onSubmit={(event) => {

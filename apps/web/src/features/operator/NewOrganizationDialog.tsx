@@ -1,12 +1,14 @@
-import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { DialogForm, FormModal } from '../../components/DialogForm';
+import { FormFooter } from '../../components/FormFooter';
 import { FlowIcon } from '../../components/icons';
 import { notifySuccess } from '../../components/notify';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { useCreateOrganization } from './api';
-import { FEE_PERCENT_MAX, formatBusinessNumber, organizationFieldErrors, percentToBps } from './organization-fields';
+import { FeePercentInput } from './FeePercentInput';
+import { formatBusinessNumber, organizationFieldErrors, percentToBps } from './organization-fields';
 
 interface Values {
   name: string;
@@ -19,17 +21,15 @@ interface Values {
 export function NewOrganizationDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={t('operator.create.title')}
-      centered
-      radius="lg"
       size="lg"
-      data-testid="new-organization-dialog"
+      testId="new-organization-dialog"
     >
-      {opened ? <NewOrganizationForm onClose={onClose} /> : null}
-    </Modal>
+      <NewOrganizationForm onClose={onClose} />
+    </FormModal>
   );
 }
 
@@ -66,63 +66,52 @@ function NewOrganizationForm({ onClose }: { onClose: () => void }) {
   );
 
   return (
-    <form noValidate onSubmit={submit}>
-      <Stack gap="md">
-        <Alert variant="light" color="indigo" radius="md" icon={<FlowIcon size={18} />}>
-          <Text size="sm">{t('operator.create.body')}</Text>
-        </Alert>
+    <DialogForm onSubmit={submit}>
+      <Alert variant="light" color="indigo" radius="md" icon={<FlowIcon size={18} />}>
+        <Text size="sm">{t('operator.create.body')}</Text>
+      </Alert>
+      <TextInput
+        label={t('operator.fields.name')}
+        placeholder={t('operator.form.namePlaceholder')}
+        withAsterisk
+        maxLength={100}
+        data-autofocus
+        data-testid="org-name"
+        {...form.getInputProps('name')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput
-          label={t('operator.fields.name')}
-          placeholder={t('operator.form.namePlaceholder')}
+          label={t('operator.fields.businessRegistrationNumber')}
+          placeholder="000-00-00000"
           withAsterisk
-          maxLength={100}
-          data-autofocus
-          data-testid="org-name"
-          {...form.getInputProps('name')}
+          inputMode="numeric"
+          data-testid="org-business-number"
+          {...form.getInputProps('businessRegistrationNumber')}
+          onChange={(event) =>
+            form.setFieldValue('businessRegistrationNumber', formatBusinessNumber(event.currentTarget.value))
+          }
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label={t('operator.fields.businessRegistrationNumber')}
-            placeholder="000-00-00000"
-            withAsterisk
-            inputMode="numeric"
-            data-testid="org-business-number"
-            {...form.getInputProps('businessRegistrationNumber')}
-            onChange={(event) =>
-              form.setFieldValue('businessRegistrationNumber', formatBusinessNumber(event.currentTarget.value))
-            }
-          />
-          <TextInput
-            label={t('operator.fields.representativeName')}
-            placeholder={t('operator.form.representativePlaceholder')}
-            withAsterisk
-            data-testid="org-representative"
-            {...form.getInputProps('representativeName')}
-          />
-        </SimpleGrid>
-        <NumberInput
-          label={t('operator.fields.custodyFeeBps')}
-          description={t('operator.form.feeHint')}
-          placeholder="0.25"
+        <TextInput
+          label={t('operator.fields.representativeName')}
+          placeholder={t('operator.form.representativePlaceholder')}
           withAsterisk
-          min={0}
-          max={FEE_PERCENT_MAX}
-          step={0.05}
-          decimalScale={2}
-          suffix="%"
-          data-testid="org-fee"
-          {...form.getInputProps('custodyFee')}
+          data-testid="org-representative"
+          {...form.getInputProps('representativeName')}
         />
-        {create.error ? <ErrorAlert error={create.error} title={t('common.failedTitle')} /> : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending} data-testid="org-submit">
-            {t('operator.create.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </SimpleGrid>
+      <FeePercentInput
+        description={t('operator.form.feeHint')}
+        placeholder="0.25"
+        data-testid="org-fee"
+        {...form.getInputProps('custodyFee')}
+      />
+      <FormFooter
+        error={create.error}
+        onCancel={onClose}
+        submitLabel={t('operator.create.submit')}
+        pending={create.isPending}
+        submitTestId="org-submit"
+      />
+    </DialogForm>
   );
 }

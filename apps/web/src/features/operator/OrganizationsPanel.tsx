@@ -1,28 +1,14 @@
-import {
-  Box,
-  Button,
-  Center,
-  Group,
-  Loader,
-  MultiSelect,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Group, MultiSelect, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { AML_STATUSES, type AmlStatus } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { OrganizationIcon, PlusIcon, SearchIcon } from '../../components/icons';
+import { DataTable } from '../../components/DataTable';
+import { OrganizationIcon, PlusIcon } from '../../components/icons';
 import { ListFooter } from '../../components/ListFooter';
-import { PageEmptyState } from '../../components/PageEmptyState';
+import { ListState } from '../../components/ListState';
+import { SearchInput } from '../../components/SearchInput';
 import { formatDate } from '../../lib/dates';
-import { toApiError } from '../../lib/error-reader';
 import { CONSOLE_PAGE_SIZE, useOperatorOrganizations } from './api';
 import { AmlBadge, formatFee, OwnerStatusBadge } from './badges';
 import { NewOrganizationDialog } from './NewOrganizationDialog';
@@ -46,13 +32,12 @@ export function OrganizationsPanel({ canPropose }: { canPropose: boolean }) {
     <Paper withBorder radius="lg" bg="white" data-testid="organizations-panel">
       <Group justify="space-between" p="md" gap="sm">
         <Group gap="sm" style={{ flex: 1 }}>
-          <TextInput
+          <SearchInput
             placeholder={t('operator.searchPlaceholder')}
-            aria-label={t('operator.search')}
-            leftSection={<SearchIcon size={16} />}
+            label={t('operator.search')}
             value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
+            onChange={(value) => {
+              setSearch(value);
               setPage(1);
             }}
             w={{ base: '100%', sm: 300 }}
@@ -78,88 +63,84 @@ export function OrganizationsPanel({ canPropose }: { canPropose: boolean }) {
           </Button>
         ) : null}
       </Group>
-      {list.isError ? (
-        <Box px="md" pb="md">
-          <ErrorAlert error={toApiError(list.error)} title={t('operator.loadFailed')} />
-        </Box>
-      ) : null}
-      {list.isPending ? (
-        <Center py={48}>
-          <Loader size="sm" />
-        </Center>
-      ) : data && data.items.length === 0 ? (
-        <PageEmptyState
-          title={filtered ? t('operator.noMatchTitle') : t('operator.emptyTitle')}
-          description={filtered ? t('operator.noMatchBody') : t('operator.emptyBody')}
-          icon={<OrganizationIcon size={26} />}
-        />
-      ) : data ? (
-        <Table.ScrollContainer minWidth={960}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="organizations-table">
-            <Table.Thead bg="gray.0">
-              <Table.Tr>
+      <ListState
+        query={list}
+        items={data?.items}
+        errorTitle={t('operator.loadFailed')}
+        keepItemsOnError
+        empty={{
+          title: filtered ? t('operator.noMatchTitle') : t('operator.emptyTitle'),
+          description: filtered ? t('operator.noMatchBody') : t('operator.emptyBody'),
+          icon: <OrganizationIcon size={26} />,
+        }}
+      >
+        {(items) => (
+          <DataTable
+            minWidth={960}
+            testId="organizations-table"
+            head={
+              <>
                 <Table.Th>{t('operator.columns.name')}</Table.Th>
                 <Table.Th>{t('operator.fields.businessRegistrationNumber')}</Table.Th>
                 <Table.Th>{t('operator.columns.owner')}</Table.Th>
                 <Table.Th ta="right">{t('operator.columns.fee')}</Table.Th>
                 <Table.Th>{t('operator.columns.aml')}</Table.Th>
                 <Table.Th>{t('operator.columns.created')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((org) => (
-                <Table.Tr
-                  key={org.id}
-                  data-testid="organization-row"
-                  data-name={org.name}
-                  onClick={() => setOpenId(org.id)}
-                  style={{ cursor: 'pointer' }}
-                >
-                  <Table.Td>
-                    <UnstyledButton
-                      onClick={() => setOpenId(org.id)}
-                      aria-label={t('operator.openDetail', { name: org.name })}
-                    >
-                      <Stack gap={0}>
-                        <Text size="sm" fw={600} c="indigo.8">
-                          {org.name}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {org.representativeName}
-                        </Text>
-                      </Stack>
-                    </UnstyledButton>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace">
-                      {org.businessRegistrationNumber}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={4} align="flex-start">
-                      <Text size="sm" data-testid="owner-email">
-                        {org.ownerEmail ?? '—'}
+              </>
+            }
+          >
+            {items.map((org) => (
+              <Table.Tr
+                key={org.id}
+                data-testid="organization-row"
+                data-name={org.name}
+                onClick={() => setOpenId(org.id)}
+                style={{ cursor: 'pointer' }}
+              >
+                <Table.Td>
+                  <UnstyledButton
+                    onClick={() => setOpenId(org.id)}
+                    aria-label={t('operator.openDetail', { name: org.name })}
+                  >
+                    <Stack gap={0}>
+                      <Text size="sm" fw={600} c="indigo.8">
+                        {org.name}
                       </Text>
-                      <OwnerStatusBadge status={org.ownerStatus} />
+                      <Text size="xs" c="dimmed">
+                        {org.representativeName}
+                      </Text>
                     </Stack>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="sm" fw={600} ff="monospace" data-testid="custody-fee">
-                      {formatFee(org.custodyFeeBps)}
+                  </UnstyledButton>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" ff="monospace">
+                    {org.businessRegistrationNumber}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={4} align="flex-start">
+                    <Text size="sm" data-testid="owner-email">
+                      {org.ownerEmail ?? '—'}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <AmlBadge status={org.amlStatus} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDate(org.createdAt)}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
+                    <OwnerStatusBadge status={org.ownerStatus} />
+                  </Stack>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm" fw={600} ff="monospace" data-testid="custody-fee">
+                    {formatFee(org.custodyFeeBps)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <AmlBadge status={org.amlStatus} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatDate(org.createdAt)}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
+        )}
+      </ListState>
       {data ? (
         <ListFooter
           label={t('operator.total', { count: data.total })}

@@ -1,19 +1,16 @@
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Modal, Select, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { AML_STATUSES, type AmlStatus } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { DialogForm } from '../../components/DialogForm';
+import { FormFooter } from '../../components/FormFooter';
 import { FlowIcon } from '../../components/icons';
 import { notifySuccess } from '../../components/notify';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { requiredError } from '../../lib/form-validation';
 import { useInviteOwner, useProposeAmlStatus, useProposeCustodyFee, useProposeDetails } from './api';
-import {
-  organizationFieldErrors as check,
-  FEE_PERCENT_MAX,
-  formatBusinessNumber,
-  percentToBps,
-} from './organization-fields';
+import { FeePercentInput } from './FeePercentInput';
+import { organizationFieldErrors as check, formatBusinessNumber, percentToBps } from './organization-fields';
 
 export type ProposalKind = 'owner' | 'details' | 'fee' | 'aml';
 
@@ -135,87 +132,76 @@ function ProposalForm({
   const shownError = mutation.error && !(kind === 'owner' && ['4024', '4027'].includes(mutation.error.code));
 
   return (
-    <form noValidate onSubmit={submit}>
-      <Stack gap="md">
-        <Alert variant="light" color="indigo" radius="md" icon={<FlowIcon size={18} />}>
-          <Text size="sm">{t(`operator.proposals.${kind}Body`, { name: organization.name })}</Text>
-        </Alert>
-        {kind === 'owner' ? (
+    <DialogForm onSubmit={submit}>
+      <Alert variant="light" color="indigo" radius="md" icon={<FlowIcon size={18} />}>
+        <Text size="sm">{t(`operator.proposals.${kind}Body`, { name: organization.name })}</Text>
+      </Alert>
+      {kind === 'owner' ? (
+        <TextInput
+          label={t('operator.fields.email')}
+          placeholder="owner@company.com"
+          type="email"
+          withAsterisk
+          data-autofocus
+          data-testid="owner-email-input"
+          {...form.getInputProps('email')}
+        />
+      ) : null}
+      {kind === 'details' ? (
+        <>
+          <TextInput label={t('operator.fields.name')} withAsterisk maxLength={100} {...form.getInputProps('name')} />
           <TextInput
-            label={t('operator.fields.email')}
-            placeholder="owner@company.com"
-            type="email"
+            label={t('operator.fields.businessRegistrationNumber')}
             withAsterisk
-            data-autofocus
-            data-testid="owner-email-input"
-            {...form.getInputProps('email')}
+            inputMode="numeric"
+            {...form.getInputProps('businessRegistrationNumber')}
+            onChange={(e) =>
+              form.setFieldValue('businessRegistrationNumber', formatBusinessNumber(e.currentTarget.value))
+            }
           />
-        ) : null}
-        {kind === 'details' ? (
-          <>
-            <TextInput label={t('operator.fields.name')} withAsterisk maxLength={100} {...form.getInputProps('name')} />
-            <TextInput
-              label={t('operator.fields.businessRegistrationNumber')}
-              withAsterisk
-              inputMode="numeric"
-              {...form.getInputProps('businessRegistrationNumber')}
-              onChange={(e) =>
-                form.setFieldValue('businessRegistrationNumber', formatBusinessNumber(e.currentTarget.value))
-              }
-            />
-            <TextInput
-              label={t('operator.fields.representativeName')}
-              withAsterisk
-              {...form.getInputProps('representativeName')}
-            />
-          </>
-        ) : null}
-        {kind === 'fee' ? (
-          <NumberInput
-            label={t('operator.fields.custodyFeeBps')}
-            description={t('operator.proposals.currentFee', { fee: (organization.custodyFeeBps / 100).toFixed(2) })}
+          <TextInput
+            label={t('operator.fields.representativeName')}
             withAsterisk
-            min={0}
-            max={FEE_PERCENT_MAX}
-            step={0.05}
-            decimalScale={2}
-            suffix="%"
-            data-testid="fee-input"
-            {...form.getInputProps('custodyFee')}
+            {...form.getInputProps('representativeName')}
           />
-        ) : null}
-        {kind === 'aml' ? (
-          <>
-            <Select
-              label={t('operator.fields.amlStatus')}
-              withAsterisk
-              allowDeselect={false}
-              data={AML_STATUSES.map((s) => ({ value: s, label: t(`operator.aml.${s}`) }))}
-              data-testid="aml-select"
-              {...form.getInputProps('amlStatus')}
-            />
-            <Textarea
-              label={t('operator.fields.reason')}
-              placeholder={t('operator.proposals.reasonPlaceholder')}
-              withAsterisk
-              autosize
-              minRows={3}
-              maxLength={255}
-              data-testid="aml-reason"
-              {...form.getInputProps('reason')}
-            />
-          </>
-        ) : null}
-        {shownError && mutation.error ? <ErrorAlert error={mutation.error} title={t('common.failedTitle')} /> : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={mutation.isPending} data-testid="proposal-submit">
-            {t('operator.proposals.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        </>
+      ) : null}
+      {kind === 'fee' ? (
+        <FeePercentInput
+          description={t('operator.proposals.currentFee', { fee: (organization.custodyFeeBps / 100).toFixed(2) })}
+          data-testid="fee-input"
+          {...form.getInputProps('custodyFee')}
+        />
+      ) : null}
+      {kind === 'aml' ? (
+        <>
+          <Select
+            label={t('operator.fields.amlStatus')}
+            withAsterisk
+            allowDeselect={false}
+            data={AML_STATUSES.map((s) => ({ value: s, label: t(`operator.aml.${s}`) }))}
+            data-testid="aml-select"
+            {...form.getInputProps('amlStatus')}
+          />
+          <Textarea
+            label={t('operator.fields.reason')}
+            placeholder={t('operator.proposals.reasonPlaceholder')}
+            withAsterisk
+            autosize
+            minRows={3}
+            maxLength={255}
+            data-testid="aml-reason"
+            {...form.getInputProps('reason')}
+          />
+        </>
+      ) : null}
+      <FormFooter
+        error={shownError ? mutation.error : null}
+        onCancel={onClose}
+        submitLabel={t('operator.proposals.submit')}
+        pending={mutation.isPending}
+        submitTestId="proposal-submit"
+      />
+    </DialogForm>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { LIMITS, type Workflow } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormFooter } from '../../components/FormFooter';
 import { notifySuccess } from '../../components/notify';
 import { useDecideWorkflow, type WorkflowAction } from './api';
 import { WorkflowPayload } from './WorkflowPayload';
@@ -116,20 +116,16 @@ function DecisionForm({
         minRows={2}
         data-testid="decision-memo"
       />
-      {decide.error ? <ErrorAlert error={decide.error} title={t('common.failedTitle')} /> : null}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose}>
-          {t('common.close')}
-        </Button>
-        <Button
-          color={ACTION_COLORS[action]}
-          loading={decide.isPending}
-          onClick={submit}
-          data-testid="decision-confirm"
-        >
-          {t(`operator.actions.${action}`)}
-        </Button>
-      </Group>
+      <FormFooter
+        error={decide.error}
+        onCancel={onClose}
+        cancelLabel={t('common.close')}
+        submitLabel={t(`operator.actions.${action}`)}
+        pending={decide.isPending}
+        onSubmit={submit}
+        submitColor={ACTION_COLORS[action]}
+        submitTestId="decision-confirm"
+      />
     </Stack>
   );
 }

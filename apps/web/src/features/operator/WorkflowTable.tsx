@@ -1,6 +1,7 @@
 import { Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Workflow } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/DataTable';
 import { ActorStamp, WorkflowStatusBadge } from './badges';
 import { WorkflowActions } from './WorkflowActions';
 import { WorkflowPayload } from './WorkflowPayload';
@@ -33,60 +34,59 @@ export function WorkflowTable({ workflows }: { workflows: readonly Workflow[] })
   // The actions column is there only when the server allows the caller something on a row.
   const withActions = workflows.some((w) => w.canDecide || w.canCancel);
   return (
-    <Table.ScrollContainer minWidth={1040}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="workflow-table">
-        <Table.Thead bg="gray.0">
-          <Table.Tr>
-            <Table.Th>{t('operator.columns.type')}</Table.Th>
-            <Table.Th>{t('operator.columns.organization')}</Table.Th>
-            <Table.Th>{t('operator.columns.proposed')}</Table.Th>
-            <Table.Th>{t('operator.columns.proposer')}</Table.Th>
-            <Table.Th>{t('operator.columns.decision')}</Table.Th>
-            {withActions ? (
-              <Table.Th w={190}>
-                <VisuallyHidden>{t('operator.columns.actions')}</VisuallyHidden>
-              </Table.Th>
-            ) : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {workflows.map((workflow) => (
-            <Table.Tr
-              key={workflow.id}
-              data-testid="workflow-row"
-              data-type={workflow.type}
-              style={{ verticalAlign: 'top' }}
-            >
-              <Table.Td>
-                <Stack gap={6} align="flex-start">
-                  <Text size="sm" fw={600}>
-                    {t(`operator.workflowTypes.${workflow.type}`)}
-                  </Text>
-                  <WorkflowStatusBadge status={workflow.status} />
-                </Stack>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{workflow.organizationName ?? '—'}</Text>
-              </Table.Td>
-              <Table.Td miw={260} maw={340}>
-                <WorkflowPayload workflow={workflow} />
-              </Table.Td>
-              <Table.Td>
-                <ActorStamp person={workflow.createdBy} at={workflow.createdAt} />
-              </Table.Td>
-              <Table.Td>
-                <Decision workflow={workflow} />
-              </Table.Td>
-              {withActions ? (
-                <Table.Td>
-                  <WorkflowActions workflow={workflow} />
-                </Table.Td>
-              ) : null}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={1040}
+      testId="workflow-table"
+      head={
+        <>
+          <Table.Th>{t('operator.columns.type')}</Table.Th>
+          <Table.Th>{t('operator.columns.organization')}</Table.Th>
+          <Table.Th>{t('operator.columns.proposed')}</Table.Th>
+          <Table.Th>{t('operator.columns.proposer')}</Table.Th>
+          <Table.Th>{t('operator.columns.decision')}</Table.Th>
+          {withActions ? (
+            <Table.Th w={190}>
+              <VisuallyHidden>{t('operator.columns.actions')}</VisuallyHidden>
+            </Table.Th>
+          ) : null}
+        </>
+      }
+    >
+      {workflows.map((workflow) => (
+        <Table.Tr
+          key={workflow.id}
+          data-testid="workflow-row"
+          data-type={workflow.type}
+          style={{ verticalAlign: 'top' }}
+        >
+          <Table.Td>
+            <Stack gap={6} align="flex-start">
+              <Text size="sm" fw={600}>
+                {t(`operator.workflowTypes.${workflow.type}`)}
+              </Text>
+              <WorkflowStatusBadge status={workflow.status} />
+            </Stack>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{workflow.organizationName ?? '—'}</Text>
+          </Table.Td>
+          <Table.Td miw={260} maw={340}>
+            <WorkflowPayload workflow={workflow} />
+          </Table.Td>
+          <Table.Td>
+            <ActorStamp person={workflow.createdBy} at={workflow.createdAt} />
+          </Table.Td>
+          <Table.Td>
+            <Decision workflow={workflow} />
+          </Table.Td>
+          {withActions ? (
+            <Table.Td>
+              <WorkflowActions workflow={workflow} />
+            </Table.Td>
+          ) : null}
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -1,11 +1,9 @@
-import { Box, Center, Group, Loader, Pagination, Paper, SegmentedControl, Text } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
 import { FlowIcon } from '../../components/icons';
 import { ListFooter } from '../../components/ListFooter';
-import { PageEmptyState } from '../../components/PageEmptyState';
-import { toApiError } from '../../lib/error-reader';
+import { ListState } from '../../components/ListState';
 import { CONSOLE_PAGE_SIZE, useWorkflows, WORKFLOW_STATUS_FILTERS, type WorkflowStatusFilter } from './api';
 import { WorkflowTable } from './WorkflowTable';
 
@@ -35,24 +33,19 @@ export function WorkflowsPanel() {
           {t('operator.makerChecker')}
         </Text>
       </Group>
-      {list.isError ? (
-        <Box px="md" pb="md">
-          <ErrorAlert error={toApiError(list.error)} title={t('operator.loadFailed')} />
-        </Box>
-      ) : null}
-      {list.isPending ? (
-        <Center py={48}>
-          <Loader size="sm" />
-        </Center>
-      ) : data && data.items.length === 0 ? (
-        <PageEmptyState
-          title={t('operator.workflowsEmptyTitle')}
-          description={t(status === 'IN_PROGRESS' ? 'operator.workflowsEmptyPending' : 'operator.workflowsEmptyBody')}
-          icon={<FlowIcon size={26} />}
-        />
-      ) : data ? (
-        <WorkflowTable workflows={data.items} />
-      ) : null}
+      <ListState
+        query={list}
+        items={data?.items}
+        errorTitle={t('operator.loadFailed')}
+        keepItemsOnError
+        empty={{
+          title: t('operator.workflowsEmptyTitle'),
+          description: t(status === 'IN_PROGRESS' ? 'operator.workflowsEmptyPending' : 'operator.workflowsEmptyBody'),
+          icon: <FlowIcon size={26} />,
+        }}
+      >
+        {(items) => <WorkflowTable workflows={items} />}
+      </ListState>
       {data ? (
         <ListFooter
           label={t('operator.total', { count: data.total })}

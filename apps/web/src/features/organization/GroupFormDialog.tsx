@@ -1,8 +1,10 @@
-import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { MultiSelect, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { textSchema } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
+import { DialogForm, FormModal } from '../../components/DialogForm';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormFooter } from '../../components/FormFooter';
 import { notifySuccess } from '../../components/notify';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { toApiError } from '../../lib/error-reader';
@@ -23,17 +25,15 @@ export const GROUP_NAME_MAX = 100;
 export function GroupFormDialog(props: GroupFormDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <FormModal
       opened={props.opened}
       onClose={props.onClose}
       title={props.group ? t('groups.editTitle') : t('groups.createTitle')}
-      centered
-      radius="lg"
       size="lg"
-      data-testid="group-dialog"
+      testId="group-dialog"
     >
-      {props.opened ? <GroupForm key={props.group?.id ?? 'new'} {...props} /> : null}
-    </Modal>
+      <GroupForm key={props.group?.id ?? 'new'} {...props} />
+    </FormModal>
   );
 }
 
@@ -106,40 +106,36 @@ function GroupForm({ group, onClose }: GroupFormDialogProps) {
   const error = mutation.error && mutation.error.code !== '4100' ? mutation.error : null;
 
   return (
-    <form noValidate onSubmit={submit}>
-      <Stack gap="md">
-        <TextInput
-          label={t('groups.name')}
-          placeholder={t('groups.namePlaceholder')}
-          withAsterisk
-          maxLength={GROUP_NAME_MAX}
-          data-autofocus
-          data-testid="group-name"
-          {...form.getInputProps('name')}
-        />
-        <MultiSelect
-          label={t('groups.members')}
-          description={t('groups.membersHint')}
-          placeholder={t('groups.membersPlaceholder')}
-          data={options}
-          searchable
-          clearable
-          hidePickedOptions
-          nothingFoundMessage={t('groups.noMemberFound')}
-          data-testid="group-members"
-          {...form.getInputProps('memberIds')}
-        />
-        {choices.isError ? <ErrorAlert error={toApiError(choices.error)} title={t('members.loadFailed')} /> : null}
-        {error ? <ErrorAlert error={error} title={t('common.failedTitle')} /> : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={mutation.isPending} data-testid="group-submit">
-            {group ? t('common.save') : t('groups.create')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm onSubmit={submit}>
+      <TextInput
+        label={t('groups.name')}
+        placeholder={t('groups.namePlaceholder')}
+        withAsterisk
+        maxLength={GROUP_NAME_MAX}
+        data-autofocus
+        data-testid="group-name"
+        {...form.getInputProps('name')}
+      />
+      <MultiSelect
+        label={t('groups.members')}
+        description={t('groups.membersHint')}
+        placeholder={t('groups.membersPlaceholder')}
+        data={options}
+        searchable
+        clearable
+        hidePickedOptions
+        nothingFoundMessage={t('groups.noMemberFound')}
+        data-testid="group-members"
+        {...form.getInputProps('memberIds')}
+      />
+      {choices.isError ? <ErrorAlert error={toApiError(choices.error)} title={t('members.loadFailed')} /> : null}
+      <FormFooter
+        error={error}
+        onCancel={onClose}
+        submitLabel={group ? t('common.save') : t('groups.create')}
+        pending={mutation.isPending}
+        submitTestId="group-submit"
+      />
+    </DialogForm>
   );
 }

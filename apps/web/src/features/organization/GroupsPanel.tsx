@@ -1,28 +1,15 @@
-import {
-  Avatar,
-  Box,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Avatar, Button, Group, Paper, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { OrganizationPermission } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { DataTable } from '../../components/DataTable';
 import { EditIcon, PlusIcon, ShieldIcon, TrashIcon, UsersIcon } from '../../components/icons';
+import { ListState } from '../../components/ListState';
 import { notifySuccess } from '../../components/notify';
 import { OtpConfirmDialog } from '../../components/OtpConfirmDialog';
-import { PageEmptyState } from '../../components/PageEmptyState';
+import { PanelHeader } from '../../components/PanelHeader';
 import { RowAction } from '../../components/RowAction';
 import { formatDate } from '../../lib/dates';
-import { toApiError } from '../../lib/error-reader';
 import { type Group as MemberGroup, useDeleteGroup, useGroupList, useGroupPermissions } from './api';
 import { GroupFormDialog } from './GroupFormDialog';
 import { PermissionSummary } from './MemberBadges';
@@ -82,13 +69,7 @@ export function GroupsPanel({ myPermissions }: { myPermissions: readonly Organiz
 
   return (
     <Paper withBorder radius="lg" bg="white" data-testid="groups-panel">
-      <Group justify="space-between" p="md">
-        <Stack gap={0}>
-          <Text fw={700}>{t('groups.title')}</Text>
-          <Text size="sm" c="dimmed">
-            {t('groups.description')}
-          </Text>
-        </Stack>
+      <PanelHeader title={t('groups.title')} description={t('groups.description')} gap={0}>
         {can.create ? (
           <Button
             leftSection={<PlusIcon size={16} />}
@@ -101,27 +82,20 @@ export function GroupsPanel({ myPermissions }: { myPermissions: readonly Organiz
             {t('groups.create')}
           </Button>
         ) : null}
-      </Group>
-      {list.isError ? (
-        <Box px="md" pb="md">
-          <ErrorAlert error={toApiError(list.error)} title={t('groups.loadFailed')} />
-        </Box>
-      ) : null}
-      {list.isPending ? (
-        <Center py={48}>
-          <Loader size="sm" />
-        </Center>
-      ) : groups.length === 0 && !list.isError ? (
-        <PageEmptyState
-          title={t('groups.emptyTitle')}
-          description={t('groups.emptyBody')}
-          icon={<UsersIcon size={26} />}
-        />
-      ) : groups.length > 0 ? (
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="groups-table">
-            <Table.Thead bg="gray.0">
-              <Table.Tr>
+      </PanelHeader>
+      <ListState
+        query={list}
+        items={list.data?.items}
+        errorTitle={t('groups.loadFailed')}
+        keepItemsOnError
+        empty={{ title: t('groups.emptyTitle'), description: t('groups.emptyBody'), icon: <UsersIcon size={26} /> }}
+      >
+        {() => (
+          <DataTable
+            minWidth={760}
+            testId="groups-table"
+            head={
+              <>
                 <Table.Th>{t('groups.columns.name')}</Table.Th>
                 <Table.Th>{t('groups.columns.members')}</Table.Th>
                 <Table.Th>{t('groups.columns.permissions')}</Table.Th>
@@ -129,73 +103,72 @@ export function GroupsPanel({ myPermissions }: { myPermissions: readonly Organiz
                 <Table.Th w={140}>
                   <VisuallyHidden>{t('members.columns.actions')}</VisuallyHidden>
                 </Table.Th>
+              </>
+            }
+          >
+            {groups.map((group) => (
+              <Table.Tr key={group.id} data-testid="group-row" data-name={group.name}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {group.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <GroupMembers group={group} />
+                </Table.Td>
+                <Table.Td>
+                  <PermissionSummary permissions={group.permissions} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatDate(group.createdAt)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={2} justify="flex-end" wrap="nowrap">
+                    {can.permissions ? (
+                      <RowAction
+                        label={t('members.actions.permissions')}
+                        testId="group-permissions"
+                        color="indigo"
+                        onClick={() => {
+                          permissions.reset();
+                          setPermissionsOf(group);
+                        }}
+                      >
+                        <ShieldIcon size={18} />
+                      </RowAction>
+                    ) : null}
+                    {can.update ? (
+                      <RowAction
+                        label={t('groups.edit')}
+                        testId="group-edit"
+                        onClick={() => {
+                          setEditing(group);
+                          setFormOpen(true);
+                        }}
+                      >
+                        <EditIcon size={18} />
+                      </RowAction>
+                    ) : null}
+                    {can.remove ? (
+                      <RowAction
+                        label={t('groups.delete')}
+                        testId="group-delete"
+                        color="red"
+                        onClick={() => {
+                          remove.reset();
+                          setDeleting(group);
+                        }}
+                      >
+                        <TrashIcon size={18} />
+                      </RowAction>
+                    ) : null}
+                  </Group>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {groups.map((group) => (
-                <Table.Tr key={group.id} data-testid="group-row" data-name={group.name}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {group.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <GroupMembers group={group} />
-                  </Table.Td>
-                  <Table.Td>
-                    <PermissionSummary permissions={group.permissions} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDate(group.createdAt)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={2} justify="flex-end" wrap="nowrap">
-                      {can.permissions ? (
-                        <RowAction
-                          label={t('members.actions.permissions')}
-                          testId="group-permissions"
-                          color="indigo"
-                          onClick={() => {
-                            permissions.reset();
-                            setPermissionsOf(group);
-                          }}
-                        >
-                          <ShieldIcon size={18} />
-                        </RowAction>
-                      ) : null}
-                      {can.update ? (
-                        <RowAction
-                          label={t('groups.edit')}
-                          testId="group-edit"
-                          onClick={() => {
-                            setEditing(group);
-                            setFormOpen(true);
-                          }}
-                        >
-                          <EditIcon size={18} />
-                        </RowAction>
-                      ) : null}
-                      {can.remove ? (
-                        <RowAction
-                          label={t('groups.delete')}
-                          testId="group-delete"
-                          color="red"
-                          onClick={() => {
-                            remove.reset();
-                            setDeleting(group);
-                          }}
-                        >
-                          <TrashIcon size={18} />
-                        </RowAction>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
+            ))}
+          </DataTable>
+        )}
+      </ListState>
 
       <GroupFormDialog opened={formOpen} onClose={() => setFormOpen(false)} group={editing} />
       <PermissionDialog

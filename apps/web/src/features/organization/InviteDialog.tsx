@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { ASSIGNABLE_PERMISSIONS, type OrganizationPermission } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../components/DialogForm';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { MailIcon } from '../../components/icons';
 import { notifySuccess } from '../../components/notify';
@@ -29,17 +30,9 @@ function refusedEmail(error: ApiError | null): string | null {
 export function InviteDialog(props: InviteDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={t('invite.title')}
-      centered
-      radius="lg"
-      size="lg"
-      data-testid="invite-dialog"
-    >
-      {props.opened ? <InviteForm {...props} /> : null}
-    </Modal>
+    <FormModal opened={props.opened} onClose={props.onClose} title={t('invite.title')} size="lg" testId="invite-dialog">
+      <InviteForm {...props} />
+    </FormModal>
   );
 }
 

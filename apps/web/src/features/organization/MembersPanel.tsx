@@ -1,28 +1,16 @@
-import {
-  Box,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import type { MemberSummary, OrganizationPermission } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { PlusIcon, SearchIcon } from '../../components/icons';
+import { DataTable } from '../../components/DataTable';
+import { PlusIcon } from '../../components/icons';
 import { ListFooter } from '../../components/ListFooter';
+import { ListState } from '../../components/ListState';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { OtpConfirmDialog } from '../../components/OtpConfirmDialog';
-import { PageEmptyState } from '../../components/PageEmptyState';
-import { toApiError } from '../../lib/error-reader';
+import { SearchInput } from '../../components/SearchInput';
 import {
   MEMBERS_PAGE_SIZE,
   type Group as MemberGroup,
@@ -92,13 +80,12 @@ export function MembersPanel({ myPermissions, meId, groups }: MembersPanelProps)
   return (
     <Paper withBorder radius="lg" bg="white" data-testid="members-panel">
       <Group justify="space-between" p="md" gap="sm">
-        <TextInput
+        <SearchInput
           placeholder={t('members.searchPlaceholder')}
-          aria-label={t('members.search')}
-          leftSection={<SearchIcon size={16} />}
+          label={t('members.search')}
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
+          onChange={(value) => {
+            setSearch(value);
             setPage(1);
           }}
           w={{ base: '100%', sm: 320 }}
@@ -110,25 +97,22 @@ export function MembersPanel({ myPermissions, meId, groups }: MembersPanelProps)
           </Button>
         ) : null}
       </Group>
-      {list.isError ? (
-        <Box px="md" pb="md">
-          <ErrorAlert error={toApiError(list.error)} title={t('members.loadFailed')} />
-        </Box>
-      ) : null}
-      {list.isPending ? (
-        <Center py={48}>
-          <Loader size="sm" />
-        </Center>
-      ) : data && data.items.length === 0 ? (
-        <PageEmptyState
-          title={debounced ? t('members.noMatchTitle') : t('members.emptyTitle')}
-          description={debounced ? t('members.noMatchBody', { search: debounced }) : t('members.emptyBody')}
-        />
-      ) : data ? (
-        <Table.ScrollContainer minWidth={880}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="members-table">
-            <Table.Thead bg="gray.0">
-              <Table.Tr>
+      <ListState
+        query={list}
+        items={data?.items}
+        errorTitle={t('members.loadFailed')}
+        keepItemsOnError
+        empty={{
+          title: debounced ? t('members.noMatchTitle') : t('members.emptyTitle'),
+          description: debounced ? t('members.noMatchBody', { search: debounced }) : t('members.emptyBody'),
+        }}
+      >
+        {(items) => (
+          <DataTable
+            minWidth={880}
+            testId="members-table"
+            head={
+              <>
                 <Table.Th>{t('members.columns.member')}</Table.Th>
                 <Table.Th>{t('members.columns.status')}</Table.Th>
                 <Table.Th>{t('members.columns.groups')}</Table.Th>
@@ -137,32 +121,31 @@ export function MembersPanel({ myPermissions, meId, groups }: MembersPanelProps)
                 <Table.Th w={150}>
                   <VisuallyHidden>{t('members.columns.actions')}</VisuallyHidden>
                 </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((member) => (
-                <MemberRow
-                  key={member.id}
-                  member={member}
-                  isSelf={member.id === meId}
-                  controls={controls}
-                  busy={reinvite.isPending && reinvite.variables === member.id}
-                  onPermissions={(m) => {
-                    permissions.reset();
-                    setEditing(m);
-                  }}
-                  onResend={resend}
-                  onCancel={confirmCancel}
-                  onRemove={(m) => {
-                    remove.reset();
-                    setRemoving(m);
-                  }}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
+              </>
+            }
+          >
+            {items.map((member) => (
+              <MemberRow
+                key={member.id}
+                member={member}
+                isSelf={member.id === meId}
+                controls={controls}
+                busy={reinvite.isPending && reinvite.variables === member.id}
+                onPermissions={(m) => {
+                  permissions.reset();
+                  setEditing(m);
+                }}
+                onResend={resend}
+                onCancel={confirmCancel}
+                onRemove={(m) => {
+                  remove.reset();
+                  setRemoving(m);
+                }}
+              />
+            ))}
+          </DataTable>
+        )}
+      </ListState>
       {data ? (
         <ListFooter
           label={t('members.total', { count: data.total })}

@@ -1,7 +1,8 @@
-import { Badge, Button, Checkbox, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { OrganizationPermission } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../components/DialogForm';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import type { ApiError } from '../../lib/error-reader';
 import {
@@ -30,17 +31,15 @@ export interface PermissionDialogProps {
 export function PermissionDialog(props: PermissionDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <FormModal
       opened={props.opened}
       onClose={props.onClose}
       title={t('permissions.dialogTitle')}
-      centered
-      radius="lg"
       size={940}
-      data-testid="permission-dialog"
+      testId="permission-dialog"
     >
-      {props.opened ? <PermissionForm key={`${props.subject}|${props.initial.join(',')}`} {...props} /> : null}
-    </Modal>
+      <PermissionForm key={`${props.subject}|${props.initial.join(',')}`} {...props} />
+    </FormModal>
   );
 }
 

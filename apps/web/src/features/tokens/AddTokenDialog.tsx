@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
+import { Paper, Select, Stack, Text } from '@mantine/core';
 import {
   type Blockchain,
   type CallResponse,
@@ -8,7 +8,9 @@ import {
 } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogForm, FormModal } from '../../components/DialogForm';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormFooter } from '../../components/FormFooter';
 import { notifySuccess } from '../../components/notify';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { toApiError } from '../../lib/error-reader';
@@ -23,16 +25,9 @@ export interface AddTokenDialogProps {
 export function AddTokenDialog({ opened, onClose }: AddTokenDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('tokens.addTitle')}
-      centered
-      radius="lg"
-      data-testid="add-token-dialog"
-    >
-      {opened ? <AddTokenForm onClose={onClose} /> : null}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={t('tokens.addTitle')} testId="add-token-dialog">
+      <AddTokenForm onClose={onClose} />
+    </FormModal>
   );
 }
 
@@ -73,90 +68,73 @@ function AddTokenForm({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {t('tokens.addBody')}
+    <DialogForm onSubmit={submit} intro={t('tokens.addBody')}>
+      <Select
+        label={t('tokens.network')}
+        placeholder={t('tokens.networkPlaceholder')}
+        data={chainOptions(chains.data?.items ?? [], lang)}
+        value={blockchain}
+        onChange={(value) => {
+          setBlockchain(value as Blockchain | null);
+          setTokenId(null);
+          setMissing(null);
+          add.reset();
+        }}
+        searchable
+        withAsterisk
+        nothingFoundMessage={t('tokens.noNetwork')}
+        error={missing === 'blockchain' ? t('tokens.networkRequired') : null}
+        data-testid="add-token-network"
+        data-autofocus
+      />
+      <Select
+        label={t('tokens.token')}
+        placeholder={blockchain ? t('tokens.tokenPlaceholder') : t('tokens.tokenAfterNetwork')}
+        data={addable.map((token) => ({ value: token.tokenId, label: `${token.symbol} · ${token.name}` }))}
+        value={tokenId}
+        onChange={(value) => {
+          setTokenId(value);
+          setMissing(null);
+          add.reset();
+        }}
+        disabled={!blockchain || addable.length === 0}
+        searchable
+        withAsterisk
+        nothingFoundMessage={t('tokens.noToken')}
+        error={missing === 'token' ? t('tokens.tokenRequired') : null}
+        data-testid="add-token-token"
+      />
+      {blockchain && tokens.isSuccess && addable.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="add-token-none">
+          {t('tokens.nothingToAdd', { symbol: native?.symbol ?? '' })}
         </Text>
-        <Select
-          label={t('tokens.network')}
-          placeholder={t('tokens.networkPlaceholder')}
-          data={chainOptions(chains.data?.items ?? [], lang)}
-          value={blockchain}
-          onChange={(value) => {
-            setBlockchain(value as Blockchain | null);
-            setTokenId(null);
-            setMissing(null);
-            add.reset();
-          }}
-          searchable
-          withAsterisk
-          nothingFoundMessage={t('tokens.noNetwork')}
-          error={missing === 'blockchain' ? t('tokens.networkRequired') : null}
-          data-testid="add-token-network"
-          data-autofocus
-        />
-        <Select
-          label={t('tokens.token')}
-          placeholder={blockchain ? t('tokens.tokenPlaceholder') : t('tokens.tokenAfterNetwork')}
-          data={addable.map((token) => ({ value: token.tokenId, label: `${token.symbol} · ${token.name}` }))}
-          value={tokenId}
-          onChange={(value) => {
-            setTokenId(value);
-            setMissing(null);
-            add.reset();
-          }}
-          disabled={!blockchain || addable.length === 0}
-          searchable
-          withAsterisk
-          nothingFoundMessage={t('tokens.noToken')}
-          error={missing === 'token' ? t('tokens.tokenRequired') : null}
-          data-testid="add-token-token"
-        />
-        {blockchain && tokens.isSuccess && addable.length === 0 ? (
-          <Text size="sm" c="dimmed" data-testid="add-token-none">
-            {t('tokens.nothingToAdd', { symbol: native?.symbol ?? '' })}
-          </Text>
-        ) : null}
-        {chosen ? (
-          <Paper withBorder radius="md" p="sm" bg="gray.0" data-testid="add-token-preview">
-            <Stack gap={4}>
-              <Text size="xs" c="dimmed">
-                {t('tokens.columns.contract')}
-              </Text>
-              <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                {chosen.contractAddress}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t('tokens.decimals', { value: chosen.decimals })}
-              </Text>
-            </Stack>
-          </Paper>
-        ) : null}
-        {chains.isError ? <ErrorAlert error={toApiError(chains.error)} title={t('tokens.loadFailed')} /> : null}
-        {tokens.isError ? <ErrorAlert error={toApiError(tokens.error)} title={t('tokens.loadFailed')} /> : null}
-        {add.error ? (
-          <ErrorAlert
-            error={add.error}
-            title={t('tokens.addFailed')}
-            color={add.error.code === '4033' ? 'orange' : 'red'}
-          />
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={add.isPending} data-testid="add-token-submit">
-            {t('tokens.add')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      ) : null}
+      {chosen ? (
+        <Paper withBorder radius="md" p="sm" bg="gray.0" data-testid="add-token-preview">
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed">
+              {t('tokens.columns.contract')}
+            </Text>
+            <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+              {chosen.contractAddress}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('tokens.decimals', { value: chosen.decimals })}
+            </Text>
+          </Stack>
+        </Paper>
+      ) : null}
+      {chains.isError ? <ErrorAlert error={toApiError(chains.error)} title={t('tokens.loadFailed')} /> : null}
+      {tokens.isError ? <ErrorAlert error={toApiError(tokens.error)} title={t('tokens.loadFailed')} /> : null}
+      <FormFooter
+        error={add.error}
+        errorTitle={t('tokens.addFailed')}
+        errorColor={add.error?.code === '4033' ? 'orange' : 'red'}
+        onCancel={onClose}
+        submitLabel={t('tokens.add')}
+        pending={add.isPending}
+        submitTestId="add-token-submit"
+      />
+    </DialogForm>
   );
 }

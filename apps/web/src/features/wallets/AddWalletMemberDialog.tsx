@@ -1,8 +1,10 @@
-import { Button, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { WALLET_MEMBER_ROLES, type WalletMemberRole } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogForm, FormModal } from '../../components/DialogForm';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormFooter } from '../../components/FormFooter';
 import { notifySuccess } from '../../components/notify';
 import { toApiError } from '../../lib/error-reader';
 import { useAddWalletMember, useOrganizationMembers } from './api';
@@ -19,16 +21,14 @@ export interface AddWalletMemberDialogProps {
 export function AddWalletMemberDialog(props: AddWalletMemberDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <FormModal
       opened={props.opened}
       onClose={props.onClose}
       title={t('walletMembers.addTitle')}
-      centered
-      radius="lg"
-      data-testid="wallet-member-dialog"
+      testId="wallet-member-dialog"
     >
-      {props.opened ? <AddForm {...props} /> : null}
-    </Modal>
+      <AddForm {...props} />
+    </FormModal>
   );
 }
 
@@ -61,61 +61,46 @@ function AddForm({ walletId, onClose, existing }: AddWalletMemberDialogProps) {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {t('walletMembers.addBody')}
+    <DialogForm onSubmit={submit} intro={t('walletMembers.addBody')}>
+      <Select
+        label={t('walletMembers.member')}
+        placeholder={t('walletMembers.memberPlaceholder')}
+        data={options}
+        value={memberId}
+        onChange={(value) => {
+          setMemberId(value);
+          setMissing(false);
+        }}
+        searchable
+        withAsterisk
+        nothingFoundMessage={t('walletMembers.noCandidates')}
+        error={missing ? t('walletMembers.memberRequired') : null}
+        data-testid="wallet-member-select"
+        data-autofocus
+      />
+      <Stack gap={6}>
+        <Text size="sm" fw={600}>
+          {t('walletMembers.columns.role')}
         </Text>
-        <Select
-          label={t('walletMembers.member')}
-          placeholder={t('walletMembers.memberPlaceholder')}
-          data={options}
-          value={memberId}
-          onChange={(value) => {
-            setMemberId(value);
-            setMissing(false);
-          }}
-          searchable
-          withAsterisk
-          nothingFoundMessage={t('walletMembers.noCandidates')}
-          error={missing ? t('walletMembers.memberRequired') : null}
-          data-testid="wallet-member-select"
-          data-autofocus
+        <SegmentedControl
+          fullWidth
+          value={role}
+          onChange={(value) => setRole(value as WalletMemberRole)}
+          data={WALLET_MEMBER_ROLES.map((r) => ({ value: r, label: t(`walletRoles.${r}`) }))}
+          data-testid="wallet-member-role-choice"
         />
-        <Stack gap={6}>
-          <Text size="sm" fw={600}>
-            {t('walletMembers.columns.role')}
-          </Text>
-          <SegmentedControl
-            fullWidth
-            value={role}
-            onChange={(value) => setRole(value as WalletMemberRole)}
-            data={WALLET_MEMBER_ROLES.map((r) => ({ value: r, label: t(`walletRoles.${r}`) }))}
-            data-testid="wallet-member-role-choice"
-          />
-          <Text size="xs" c="dimmed">
-            {t(role === 'MANAGER' ? 'walletMembers.managerRoleHint' : 'walletMembers.memberRoleHint')}
-          </Text>
-        </Stack>
-        {choices.isError ? (
-          <ErrorAlert error={toApiError(choices.error)} title={t('walletMembers.loadFailed')} />
-        ) : null}
-        {add.error ? <ErrorAlert error={add.error} title={t('common.failedTitle')} /> : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={add.isPending} data-testid="wallet-member-submit">
-            {t('walletMembers.add')}
-          </Button>
-        </Group>
+        <Text size="xs" c="dimmed">
+          {t(role === 'MANAGER' ? 'walletMembers.managerRoleHint' : 'walletMembers.memberRoleHint')}
+        </Text>
       </Stack>
-    </form>
+      {choices.isError ? <ErrorAlert error={toApiError(choices.error)} title={t('walletMembers.loadFailed')} /> : null}
+      <FormFooter
+        error={add.error}
+        onCancel={onClose}
+        submitLabel={t('walletMembers.add')}
+        pending={add.isPending}
+        submitTestId="wallet-member-submit"
+      />
+    </DialogForm>
   );
 }

@@ -1,13 +1,14 @@
-import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type Blockchain, blockchainLabel, type RequestView, WALLET_NAME_MAX } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { DialogForm } from '../../components/DialogForm';
+import { FormFooter } from '../../components/FormFooter';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { useAccountNameCheck, useRequestWallet } from './api';
 import { CreationLinePreview } from './CreationLinePreview';
-import { ChainAvatar, networkOptions } from './chain-ui';
+import { ChainAvatar, useNetworkOptions } from './chain-ui';
 import { accountNameError, NAME_ERROR_CODES, needsAccountName, walletNameError } from './wallet-form-rules';
 
 export interface CreateWalletFormProps {
@@ -27,6 +28,7 @@ export function CreateWalletForm({ organizationId, onCancel, onSent }: CreateWal
   const { t } = useTranslation();
   const lang = useAppLanguage();
   const send = useRequestWallet();
+  const networks = useNetworkOptions();
   const [blockchain, setBlockchain] = useState<Blockchain | null>(null);
   const [name, setName] = useState('');
   const [mode, setMode] = useState<AddressMode>('random');
@@ -70,115 +72,106 @@ export function CreateWalletForm({ organizationId, onCancel, onSent }: CreateWal
       : null;
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <Stack gap="md">
-        <Select
-          label={t('walletCreate.network')}
-          placeholder={t('walletCreate.networkPlaceholder')}
-          withAsterisk
-          searchable
-          data={networkOptions(lang, (family) => t(`chainFamilies.${family}`))}
-          value={blockchain}
-          onChange={(value) => {
-            setBlockchain(value as Blockchain | null);
-            setServerAccountError(null);
-          }}
-          leftSection={blockchain ? <ChainAvatar chain={blockchain} size={22} /> : null}
-          renderOption={({ option }) => (
-            <Group gap="sm" wrap="nowrap">
-              <ChainAvatar chain={option.value as Blockchain} size={24} />
-              <Text size="sm">{option.label}</Text>
-            </Group>
-          )}
-          maxDropdownHeight={320}
-          nothingFoundMessage={t('walletList.noNetwork')}
-          error={touched.network && !blockchain ? t('walletCreate.networkRequired') : null}
-          data-testid="create-wallet-network"
-        />
-        <TextInput
-          label={t('walletCreate.name')}
-          placeholder={t('walletCreate.namePlaceholder')}
-          description={t('walletCreate.nameHint', { max: WALLET_NAME_MAX })}
-          withAsterisk
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setServerNameError(null);
-            setTouched((current) => ({ ...current, name: true }));
-          }}
-          error={nameError}
-          rightSection={
-            <Text size="xs" c={[...name.trim()].length > WALLET_NAME_MAX ? 'red' : 'dimmed'}>
-              {[...name.trim()].length}/{WALLET_NAME_MAX}
-            </Text>
-          }
-          rightSectionWidth={56}
-          data-testid="create-wallet-name"
-        />
-        {eos && blockchain ? (
-          <Stack gap={6} data-testid="create-wallet-address-mode">
-            <Text size="sm" fw={600}>
-              {t('walletCreate.address', { network: blockchainLabel(blockchain, lang) })}
-            </Text>
-            <SegmentedControl
-              fullWidth
-              value={mode}
-              onChange={(value) => {
-                setMode(value as AddressMode);
+    <DialogForm onSubmit={submit}>
+      <Select
+        label={t('walletCreate.network')}
+        placeholder={t('walletCreate.networkPlaceholder')}
+        withAsterisk
+        searchable
+        data={networks}
+        value={blockchain}
+        onChange={(value) => {
+          setBlockchain(value as Blockchain | null);
+          setServerAccountError(null);
+        }}
+        leftSection={blockchain ? <ChainAvatar chain={blockchain} size={22} /> : null}
+        renderOption={({ option }) => (
+          <Group gap="sm" wrap="nowrap">
+            <ChainAvatar chain={option.value as Blockchain} size={24} />
+            <Text size="sm">{option.label}</Text>
+          </Group>
+        )}
+        maxDropdownHeight={320}
+        nothingFoundMessage={t('walletList.noNetwork')}
+        error={touched.network && !blockchain ? t('walletCreate.networkRequired') : null}
+        data-testid="create-wallet-network"
+      />
+      <TextInput
+        label={t('walletCreate.name')}
+        placeholder={t('walletCreate.namePlaceholder')}
+        description={t('walletCreate.nameHint', { max: WALLET_NAME_MAX })}
+        withAsterisk
+        value={name}
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+          setServerNameError(null);
+          setTouched((current) => ({ ...current, name: true }));
+        }}
+        error={nameError}
+        rightSection={
+          <Text size="xs" c={[...name.trim()].length > WALLET_NAME_MAX ? 'red' : 'dimmed'}>
+            {[...name.trim()].length}/{WALLET_NAME_MAX}
+          </Text>
+        }
+        rightSectionWidth={56}
+        data-testid="create-wallet-name"
+      />
+      {eos && blockchain ? (
+        <Stack gap={6} data-testid="create-wallet-address-mode">
+          <Text size="sm" fw={600}>
+            {t('walletCreate.address', { network: blockchainLabel(blockchain, lang) })}
+          </Text>
+          <SegmentedControl
+            fullWidth
+            value={mode}
+            onChange={(value) => {
+              setMode(value as AddressMode);
+              setServerAccountError(null);
+            }}
+            data={[
+              { value: 'random', label: t('walletCreate.random') },
+              { value: 'manual', label: t('walletCreate.manual') },
+            ]}
+            data-testid="create-wallet-mode"
+          />
+          {manual ? (
+            <TextInput
+              aria-label={t('walletCreate.accountName')}
+              placeholder={t('walletCreate.accountPlaceholder')}
+              description={t('walletCreate.accountHint')}
+              value={account}
+              maxLength={12}
+              mt={4}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: 0.5 } }}
+              onChange={(event) => {
+                setAccount(event.currentTarget.value.trim());
                 setServerAccountError(null);
               }}
-              data={[
-                { value: 'random', label: t('walletCreate.random') },
-                { value: 'manual', label: t('walletCreate.manual') },
-              ]}
-              data-testid="create-wallet-mode"
+              onBlur={() => setTouched((current) => ({ ...current, account: true }))}
+              error={accountError}
+              data-testid="create-wallet-account"
             />
-            {manual ? (
-              <TextInput
-                aria-label={t('walletCreate.accountName')}
-                placeholder={t('walletCreate.accountPlaceholder')}
-                description={t('walletCreate.accountHint')}
-                value={account}
-                maxLength={12}
-                mt={4}
-                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: 0.5 } }}
-                onChange={(event) => {
-                  setAccount(event.currentTarget.value.trim());
-                  setServerAccountError(null);
-                }}
-                onBlur={() => setTouched((current) => ({ ...current, account: true }))}
-                error={accountError}
-                data-testid="create-wallet-account"
-              />
-            ) : (
-              <Text size="xs" c="dimmed">
-                {t('walletCreate.randomHint')}
-              </Text>
-            )}
-            {manual && !accountError && checkSettled && check.data?.available ? (
-              <Text size="xs" c="teal.7" fw={600} data-testid="create-wallet-account-available">
-                {t('walletCreate.accountAvailable')}
-              </Text>
-            ) : null}
-          </Stack>
-        ) : null}
-        <CreationLinePreview />
-        {formError ? <ErrorAlert error={formError} title={t('walletCreate.failedTitle')} /> : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={send.isPending} data-testid="create-wallet-submit">
-            {t('walletCreate.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          ) : (
+            <Text size="xs" c="dimmed">
+              {t('walletCreate.randomHint')}
+            </Text>
+          )}
+          {manual && !accountError && checkSettled && check.data?.available ? (
+            <Text size="xs" c="teal.7" fw={600} data-testid="create-wallet-account-available">
+              {t('walletCreate.accountAvailable')}
+            </Text>
+          ) : null}
+        </Stack>
+      ) : null}
+      <CreationLinePreview />
+      <FormFooter
+        error={formError}
+        errorTitle={t('walletCreate.failedTitle')}
+        onCancel={onCancel}
+        submitLabel={t('walletCreate.submit')}
+        pending={send.isPending}
+        submitTestId="create-wallet-submit"
+      />
+    </DialogForm>
   );
 }

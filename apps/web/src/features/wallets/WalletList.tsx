@@ -1,30 +1,19 @@
-import {
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Group, Paper, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Blockchain, Wallet } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { walletPath } from '../../app/paths';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { SearchIcon, WalletIcon } from '../../components/icons';
-import { PageEmptyState } from '../../components/PageEmptyState';
-import { useAppLanguage } from '../../i18n/useAppLanguage';
+import { DataTable } from '../../components/DataTable';
+import { WalletIcon } from '../../components/icons';
+import { ListPagination } from '../../components/ListFooter';
+import { ListState } from '../../components/ListState';
+import { ListTotal } from '../../components/ListTotal';
+import { SearchInput } from '../../components/SearchInput';
 import { formatDate } from '../../lib/dates';
-import { toApiError } from '../../lib/error-reader';
 import { useWalletList, WALLETS_PAGE_SIZE } from './api';
-import { ChainAvatar, CopyValueButton, NetworkLabel, networkOptions, RoleBadge, shortAddress } from './chain-ui';
+import { ChainAvatar, CopyValueButton, NetworkLabel, RoleBadge, shortAddress, useNetworkOptions } from './chain-ui';
 import { PartialHoldingsNotice } from './PartialHoldingsNotice';
 
 export interface WalletListProps {
@@ -38,11 +27,11 @@ export interface WalletListProps {
 /** The wallets the caller may see, filtered by network (kept in the path) and by name. */
 export function WalletList({ blockchain, partialBeforeAnswer, canCreate }: WalletListProps) {
   const { t } = useTranslation();
-  const lang = useAppLanguage();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [page, setPage] = useState(1);
+  const networks = useNetworkOptions();
   const list = useWalletList({ blockchain, search: debounced, page });
   const partial = list.data ? list.data.partial : partialBeforeAnswer;
 
@@ -56,23 +45,21 @@ export function WalletList({ blockchain, partialBeforeAnswer, canCreate }: Walle
       <Paper withBorder radius="lg" bg="white" data-testid="wallet-list">
         <Group justify="space-between" p="md" gap="sm" wrap="wrap">
           <Group gap="sm" wrap="wrap">
-            <TextInput
+            <SearchInput
               w={260}
-              leftSection={<SearchIcon size={16} />}
               placeholder={t('walletList.searchPlaceholder')}
-              aria-label={t('walletList.searchPlaceholder')}
               value={search}
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
+              onChange={(value) => {
+                setSearch(value);
                 setPage(1);
               }}
-              data-testid="wallet-search"
+              testId="wallet-search"
             />
             <Select
               w={240}
               placeholder={t('walletList.allNetworks')}
               aria-label={t('walletList.network')}
-              data={networkOptions(lang, (family) => t(`chainFamilies.${family}`))}
+              data={networks}
               value={blockchain}
               onChange={(value) => {
                 setPage(1);
@@ -84,63 +71,48 @@ export function WalletList({ blockchain, partialBeforeAnswer, canCreate }: Walle
               data-testid="wallet-network-filter"
             />
           </Group>
-          <Group gap="xs">
-            {list.isFetching ? <Loader size="xs" /> : null}
-            <Text size="sm" c="dimmed" data-testid="wallet-total">
-              {t('walletList.total', { count: total })}
-            </Text>
-          </Group>
+          <ListTotal label={t('walletList.total', { count: total })} fetching={list.isFetching} testId="wallet-total" />
         </Group>
 
-        {list.isError ? (
-          <Stack p="md" pt={0}>
-            <ErrorAlert error={toApiError(list.error)} title={t('walletList.loadFailed')} />
-          </Stack>
-        ) : list.isPending ? (
-          <Center py={64}>
-            <Loader size="sm" />
-          </Center>
-        ) : list.data.items.length === 0 ? (
-          <PageEmptyState
-            icon={<WalletIcon size={26} />}
-            title={filtered ? t('walletList.noMatchTitle') : t('walletList.emptyTitle')}
-            description={
-              filtered
-                ? t('walletList.noMatchBody')
-                : canCreate
-                  ? t('walletList.emptyCreateBody')
-                  : t('walletList.emptyBody')
-            }
-          />
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-              <Table.Thead bg="gray.0">
-                <Table.Tr>
+        <ListState
+          query={list}
+          items={list.data?.items}
+          errorTitle={t('walletList.loadFailed')}
+          loaderPy={64}
+          empty={{
+            icon: <WalletIcon size={26} />,
+            title: filtered ? t('walletList.noMatchTitle') : t('walletList.emptyTitle'),
+            description: filtered
+              ? t('walletList.noMatchBody')
+              : canCreate
+                ? t('walletList.emptyCreateBody')
+                : t('walletList.emptyBody'),
+          }}
+        >
+          {(items) => (
+            <DataTable
+              minWidth={760}
+              head={
+                <>
                   <Table.Th>{t('walletList.columns.wallet')}</Table.Th>
                   <Table.Th>{t('walletList.columns.address')}</Table.Th>
                   <Table.Th>{t('walletList.columns.members')}</Table.Th>
                   <Table.Th>{t('walletList.columns.role')}</Table.Th>
                   <Table.Th>{t('walletList.columns.created')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.items.map((wallet) => (
-                  <WalletRow
-                    key={wallet.id}
-                    wallet={wallet}
-                    onOpen={() => navigate(walletPath(wallet.blockchain, wallet.id))}
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {pages > 1 ? (
-          <Group justify="center" p="md">
-            <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-          </Group>
-        ) : null}
+                </>
+              }
+            >
+              {items.map((wallet) => (
+                <WalletRow
+                  key={wallet.id}
+                  wallet={wallet}
+                  onOpen={() => navigate(walletPath(wallet.blockchain, wallet.id))}
+                />
+              ))}
+            </DataTable>
+          )}
+        </ListState>
+        <ListPagination page={page} pages={pages} onPageChange={setPage} />
       </Paper>
     </>
   );

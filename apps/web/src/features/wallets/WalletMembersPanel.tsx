@@ -1,15 +1,15 @@
-import { Avatar, Button, Center, Group, Loader, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { Avatar, Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { WALLET_MEMBER_ROLES, type Wallet, type WalletMemberRole } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { DataTable } from '../../components/DataTable';
 import { PlusIcon, TrashIcon, UsersIcon } from '../../components/icons';
+import { ListState } from '../../components/ListState';
 import { notifyError, notifySuccess } from '../../components/notify';
-import { PageEmptyState } from '../../components/PageEmptyState';
+import { PanelHeader } from '../../components/PanelHeader';
 import { RowAction } from '../../components/RowAction';
 import { formatDate } from '../../lib/dates';
-import { toApiError } from '../../lib/error-reader';
 import { useSession } from '../session/SessionProvider';
 import { AddWalletMemberDialog } from './AddWalletMemberDialog';
 import { useRemoveWalletMember, useUpdateWalletMember, useWalletMembers, type WalletMember } from './api';
@@ -63,13 +63,10 @@ export function WalletMembersPanel({ wallet, canManage }: WalletMembersPanelProp
 
   return (
     <Paper withBorder radius="lg" bg="white" data-testid="wallet-members">
-      <Group justify="space-between" p="md">
-        <Stack gap={2}>
-          <Text fw={700}>{t('walletMembers.title')}</Text>
-          <Text size="sm" c="dimmed">
-            {canManage ? t('walletMembers.managerHint') : t('walletMembers.viewerHint')}
-          </Text>
-        </Stack>
+      <PanelHeader
+        title={t('walletMembers.title')}
+        description={canManage ? t('walletMembers.managerHint') : t('walletMembers.viewerHint')}
+      >
         {canManage ? (
           <Button
             variant="light"
@@ -80,99 +77,95 @@ export function WalletMembersPanel({ wallet, canManage }: WalletMembersPanelProp
             {t('walletMembers.add')}
           </Button>
         ) : null}
-      </Group>
-      {members.isError ? (
-        <Stack p="md" pt={0}>
-          <ErrorAlert error={toApiError(members.error)} title={t('walletMembers.loadFailed')} />
-        </Stack>
-      ) : members.isPending ? (
-        <Center py={48}>
-          <Loader size="sm" />
-        </Center>
-      ) : items.length === 0 ? (
-        <PageEmptyState
-          icon={<UsersIcon size={26} />}
-          title={t('walletMembers.emptyTitle')}
-          description={t('walletMembers.emptyBody')}
-        />
-      ) : (
-        <Table.ScrollContainer minWidth={620}>
-          <Table verticalSpacing="sm" horizontalSpacing="md">
-            <Table.Thead bg="gray.0">
-              <Table.Tr>
+      </PanelHeader>
+      <ListState
+        query={members}
+        items={members.data?.items}
+        errorTitle={t('walletMembers.loadFailed')}
+        empty={{
+          icon: <UsersIcon size={26} />,
+          title: t('walletMembers.emptyTitle'),
+          description: t('walletMembers.emptyBody'),
+        }}
+      >
+        {() => (
+          <DataTable
+            minWidth={620}
+            highlightOnHover={false}
+            head={
+              <>
                 <Table.Th>{t('walletMembers.columns.member')}</Table.Th>
                 <Table.Th w={200}>{t('walletMembers.columns.role')}</Table.Th>
                 <Table.Th w={140}>{t('walletMembers.columns.added')}</Table.Th>
                 {canManage ? <Table.Th w={60} /> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((member) => (
-                <Table.Tr key={member.id} data-testid="wallet-member-row" data-email={member.email}>
-                  <Table.Td>
-                    <Group gap="sm" wrap="nowrap">
-                      <Avatar size={32} radius="xl" color="indigo" variant="light">
-                        {(member.userName || member.email).slice(0, 1).toUpperCase()}
-                      </Avatar>
-                      <Stack gap={0} style={{ minWidth: 0 }}>
-                        <Group gap={6} wrap="nowrap">
-                          <Text size="sm" fw={600} truncate="end">
-                            {member.userName || member.email}
-                          </Text>
-                          {member.memberId === me.id ? (
-                            <Text size="xs" c="indigo.7" fw={600}>
-                              {t('walletMembers.you')}
-                            </Text>
-                          ) : null}
-                        </Group>
-                        <Text size="xs" c="dimmed" truncate="end">
-                          {member.email}
+              </>
+            }
+          >
+            {items.map((member) => (
+              <Table.Tr key={member.id} data-testid="wallet-member-row" data-email={member.email}>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar size={32} radius="xl" color="indigo" variant="light">
+                      {(member.userName || member.email).slice(0, 1).toUpperCase()}
+                    </Avatar>
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Group gap={6} wrap="nowrap">
+                        <Text size="sm" fw={600} truncate="end">
+                          {member.userName || member.email}
                         </Text>
-                      </Stack>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    {canManage ? (
-                      <Select
-                        size="xs"
-                        w={170}
-                        allowDeselect={false}
-                        aria-label={t('walletMembers.roleOf', { name: member.userName || member.email })}
-                        data={WALLET_MEMBER_ROLES.map((role) => ({ value: role, label: t(`walletRoles.${role}`) }))}
-                        value={member.role}
-                        onChange={(value) =>
-                          value && value !== member.role && changeRole(member, value as WalletMemberRole)
-                        }
-                        disabled={update.isPending}
-                        data-testid="wallet-member-role"
-                      />
-                    ) : (
-                      <RoleBadge role={member.role} testId="wallet-member-role" />
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c="dimmed">
-                      {formatDate(member.createdAt)}
-                    </Text>
-                  </Table.Td>
+                        {member.memberId === me.id ? (
+                          <Text size="xs" c="indigo.7" fw={600}>
+                            {t('walletMembers.you')}
+                          </Text>
+                        ) : null}
+                      </Group>
+                      <Text size="xs" c="dimmed" truncate="end">
+                        {member.email}
+                      </Text>
+                    </Stack>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
                   {canManage ? (
-                    <Table.Td>
-                      <RowAction
-                        label={t('walletMembers.remove')}
-                        testId="wallet-member-remove"
-                        color="red"
-                        onClick={() => confirmRemove(member)}
-                      >
-                        <TrashIcon size={16} />
-                      </RowAction>
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+                    <Select
+                      size="xs"
+                      w={170}
+                      allowDeselect={false}
+                      aria-label={t('walletMembers.roleOf', { name: member.userName || member.email })}
+                      data={WALLET_MEMBER_ROLES.map((role) => ({ value: role, label: t(`walletRoles.${role}`) }))}
+                      value={member.role}
+                      onChange={(value) =>
+                        value && value !== member.role && changeRole(member, value as WalletMemberRole)
+                      }
+                      disabled={update.isPending}
+                      data-testid="wallet-member-role"
+                    />
+                  ) : (
+                    <RoleBadge role={member.role} testId="wallet-member-role" />
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    {formatDate(member.createdAt)}
+                  </Text>
+                </Table.Td>
+                {canManage ? (
+                  <Table.Td>
+                    <RowAction
+                      label={t('walletMembers.remove')}
+                      testId="wallet-member-remove"
+                      color="red"
+                      onClick={() => confirmRemove(member)}
+                    >
+                      <TrashIcon size={16} />
+                    </RowAction>
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </DataTable>
+        )}
+      </ListState>
       <AddWalletMemberDialog
         walletId={wallet.id}
         opened={adding}

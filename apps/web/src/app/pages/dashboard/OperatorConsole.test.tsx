@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OperatorRole } from '@vaultline/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, fakeMe } from '../../../test/fake-api';
+import { fakeApi, fakeOperatorMe } from '../../../test/fake-api';
 import { ORG_ID, paged, workflow } from '../../../test/fixtures';
 import { jsonResponse, renderRoutes } from '../../../test/render';
 import { PATHS } from '../../paths';
@@ -25,16 +25,7 @@ const organization = {
 
 function operator(role: OperatorRole) {
   return {
-    'GET /api/v1/organization/members/me': () =>
-      jsonResponse(
-        fakeMe({
-          kind: 'OPERATOR',
-          email: 'operator.a@vaultline.local',
-          organization: null,
-          operatorRole: role,
-          permissions: [],
-        }),
-      ),
+    'GET /api/v1/organization/members/me': () => jsonResponse(fakeOperatorMe(role)),
     [`POST ${BASE}`]: () => paged([organization]),
     'POST /api/v1/operations/workflows': () => paged([workflow({ canDecide: true })]),
     [`POST ${BASE}/aml-status/list`]: () => paged([]),

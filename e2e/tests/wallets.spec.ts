@@ -37,7 +37,10 @@ test.describe('wallets', () => {
     await signIn(page, request);
     await page.goto('/dashboard/wallets');
     await expect(page.getByTestId('wallet-list')).toBeVisible();
-    await snap(page, 'wallets-empty-ko');
+    // The demo organization starts with seeded holdings wallets.
+    await expect(page.getByTestId('wallet-row').first()).toBeVisible();
+    const seeded = await page.getByTestId('wallet-row').count();
+    await snap(page, 'wallets-seeded-ko');
 
     // EVM: a checksummed (mixed-case) 0x address.
     await requestWallet(page, {
@@ -81,11 +84,16 @@ test.describe('wallets', () => {
     await snap(page, 'wallet-detail-sol-keys-ko');
 
     await page.goto('/dashboard/wallets');
-    await expect(page.getByTestId('wallet-row')).toHaveCount(4);
+    await expect(page.getByTestId('wallet-row')).toHaveCount(seeded + 4);
+    const names = [`운영 지갑 ${stamp}`, `BTC 보관 ${stamp}`, `BizAuto ${stamp}`, `SOL 운영 ${stamp}`];
+    for (const name of names) await expect(page.getByTestId('wallet-list')).toContainText(name);
     await snap(page, 'wallets-list-ko');
     await page.goto('/dashboard/approvals?tab=my-requests');
-    await expect(page.getByTestId('request-row')).toHaveCount(4);
-    await expect(page.getByTestId('request-status').first()).toHaveText('완료');
+    for (const name of names) {
+      const row = page.getByTestId('request-row').filter({ hasText: name });
+      await expect(row).toHaveCount(1);
+      await expect(row.getByTestId('request-status')).toHaveText('완료');
+    }
     await snap(page, 'approvals-my-requests-ko');
   });
 
@@ -160,8 +168,11 @@ test.describe('wallets', () => {
     await page.getByTestId('line-setup').click();
     await page.getByTestId('line-creation-select').click();
     await page.getByRole('option', { name: new RegExp(`승인팀 ${stamp}`) }).click();
+    // A multi-select stays open after a choice; close it as a user would before the next field.
+    await page.keyboard.press('Escape');
     await page.getByTestId('line-step').first().getByTestId('line-approvers').click();
     await page.getByRole('option', { name: /owner@demo\.vaultline\.local/ }).click();
+    await page.keyboard.press('Escape');
     await page.getByTestId('line-save').click();
     await expect(page.getByTestId('line-view')).toContainText(`승인팀 ${stamp}`);
     await settle(page);

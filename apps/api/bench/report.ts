@@ -55,7 +55,7 @@ export async function writeReport(
       m.bare.rps.toFixed(0),
       ms(m.bare.p95),
       (s.rps / m.bare.rps).toFixed(2),
-      ...(run.before ? [b ? `${b.served.rps.toFixed(0)}, ${ms(b.served.p95)}` : '–'] : []),
+      ...(run.before ? [b?.served.requests ? `${b.served.rps.toFixed(0)}, ${ms(b.served.p95)}` : '–'] : []),
       verdict(m),
     ];
     return `| ${cells.join(' | ')} |`;

@@ -41,6 +41,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     // The budget is for API calls; the web app's own files and the health probes are not counted.
     allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: () => new AppError('429'),
+    // A socket the client already closed has no address; counting it under one key beats a 500.
+    keyGenerator: (request) => request.ip ?? 'closed-socket',
   });
 
   app.addHook('onSend', async (request, reply) => {

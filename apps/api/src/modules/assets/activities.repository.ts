@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organizationRowCount } from '../../db/list-counts.js';
+import { orderIn, pageWindow } from '../../db/page-window.js';
 import { activityExports, assetActivities, wallets } from '../../db/schema/index.js';
 import { seoulRange } from './seoul-time.js';
 import { type VisibleTo, visibleWalletCondition } from './visibility.js';
@@ -66,21 +67,30 @@ export function activitiesRepository(db: Db) {
       page: { page: number; size: number; direction: 'ASC' | 'DESC' },
     ) {
       const where = conditions(db, organizationId, onlyFor, f);
+      // Unfiltered and every wallet visible: the count kept by triggers (0007), not count(*) over a million rows.
+      const total =
+        onlyFor === null && !hasFilter(f)
+          ? await organizationRowCount(db, organizationId, 'asset_activities')
+          : ((await db.select({ n: count() }).from(assetActivities).where(where))[0]?.n ?? 0);
+      // The page's ids come from the index alone (an index-only scan skips the offset without visiting the
+      // table, from the nearer end of the list: see pageWindow), then only those rows are read and joined.
+      const w = pageWindow(page.page, page.size, total);
+      const by = orderIn(w);
+      const pageIds = db
+        .select({ id: assetActivities.id })
+        .from(assetActivities)
+        .where(where)
+        .orderBy(by(assetActivities.createdAt, page.direction), by(assetActivities.id, page.direction))
+        .limit(w.limit)
+        .offset(w.offset);
       const dir = page.direction === 'ASC' ? asc : desc;
       const rows = await db
         .select(activityListColumns)
         .from(assetActivities)
         .innerJoin(wallets, eq(wallets.id, assetActivities.walletId))
-        .where(where)
-        .orderBy(dir(assetActivities.createdAt), dir(assetActivities.id))
-        .limit(page.size)
-        .offset((page.page - 1) * page.size);
-      // Unfiltered and every wallet visible: the count kept by triggers (0007), not count(*) over a million rows.
-      if (onlyFor === null && !hasFilter(f)) {
-        return { rows, total: await organizationRowCount(db, organizationId, 'asset_activities') };
-      }
-      const [total] = await db.select({ n: count() }).from(assetActivities).where(where);
-      return { rows, total: total?.n ?? 0 };
+        .where(inArray(assetActivities.id, pageIds))
+        .orderBy(dir(assetActivities.createdAt), dir(assetActivities.id));
+      return { rows, total };
     },
 
     async find(organizationId: string, onlyFor: VisibleTo, id: string) {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
 import { apiError, fakeApi, fakeMe } from '../../test/fake-api';
 import { jsonResponse, renderRoutes } from '../../test/render';
+import { lastWeekInSeoul } from './ExportDialog';
 import { ACTIVITY_ID, activity, balance, WALLET_ID } from './testing';
 
 type Handlers = NonNullable<Parameters<typeof fakeApi>[0]>;
@@ -148,8 +149,8 @@ describe('assets page', () => {
     expect(download).toHaveAttribute('href', `/api/v1/asset-activities/organizations/exports/${EXPORT_ID}/file`);
     expect(dialog.getByTestId('export-ready')).toHaveTextContent('3건');
     const body = api.callsTo('/organizations/exports')[1]?.body as { dateFrom: string; dateTo: string };
-    expect(body.dateFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(body.dateTo).toBe(body.dateFrom);
+    // By default the last seven days in Asia/Seoul, today included.
+    expect([body.dateFrom, body.dateTo]).toEqual(lastWeekInSeoul());
   }, 15_000);
 
   it('shows a wallet’s balances and its own activity history on the wallet detail', async () => {

@@ -23,6 +23,11 @@ export function todayInSeoul(now: Date = new Date()): string {
   return inTimezone(now).format('YYYY-MM-DD');
 }
 
+/** The default range: the last seven calendar days in Asia/Seoul, today included. */
+export function lastWeekInSeoul(now: Date = new Date()): [string, string] {
+  return [inTimezone(now).subtract(6, 'day').format('YYYY-MM-DD'), todayInSeoul(now)];
+}
+
 /** Starts a CSV export for a date range, waits for the server to write it, then offers the file. */
 export function ExportDialog({ opened, onClose, filters }: ExportDialogProps) {
   const { t } = useTranslation();
@@ -35,8 +40,8 @@ export function ExportDialog({ opened, onClose, filters }: ExportDialogProps) {
 
 function ExportForm({ filters, onClose }: { filters: ActivityFilters; onClose: () => void }) {
   const { t } = useTranslation();
-  const today = todayInSeoul();
-  const [range, setRange] = useState<DatesRangeValue<string>>([filters.dateFrom ?? today, filters.dateTo ?? today]);
+  const [weekAgo, today] = lastWeekInSeoul();
+  const [range, setRange] = useState<DatesRangeValue<string>>([filters.dateFrom ?? weekAgo, filters.dateTo ?? today]);
   const [missing, setMissing] = useState(false);
   const create = useCreateExport();
   const status = useExportStatus(create.data?.id ?? null);

@@ -48,3 +48,12 @@ describe('formatPercent and donutArc', () => {
     expect(donutArc(0, 0.25, 90, 64, 90)).toMatch(/^M 90\.000 0\.000 A 90 90 0 0 1 180\.000 90\.000/);
   });
 });
+
+describe('export range default', () => {
+  it('is the last seven calendar days in Asia/Seoul, across the Seoul midnight', async () => {
+    const { lastWeekInSeoul } = await import('./ExportDialog');
+    // 2026-11-22 15:05 UTC is already 2026-11-23 00:05 in Seoul.
+    expect(lastWeekInSeoul(new Date('2026-11-22T15:05:00Z'))).toEqual(['2026-11-17', '2026-11-23']);
+    expect(lastWeekInSeoul(new Date('2026-11-22T14:55:00Z'))).toEqual(['2026-11-16', '2026-11-22']);
+  });
+});

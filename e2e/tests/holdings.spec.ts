@@ -32,6 +32,8 @@ async function openWallet(page: Page, name: string) {
 }
 
 test.describe('assets', () => {
+  // Sign-in after the authentication journeys (new password, IP check) and screenshots take time on 2 cores.
+  test.describe.configure({ timeout: 120_000 });
   test('the owner adds a token (an already registered one is refused) and deletes it', async ({ page, request }) => {
     await signIn(page, request);
     await page.goto('/dashboard/tokens');
@@ -119,7 +121,7 @@ test.describe('assets', () => {
     await snap(page, 'wallet-activity-detail-ko');
   });
 
-  test('exports today’s activity as a CSV file', async ({ page, request }) => {
+  test('exports the last seven days of activity as a CSV file', async ({ page, request }) => {
     test.setTimeout(90_000);
     await signIn(page, request);
     await page.goto('/dashboard/assets?tab=activity');

@@ -10,9 +10,16 @@ export async function assetBaselines(app: FastifyInstance, ctx: BaselineContext)
 
   // What activitiesService.list runs for a caller who sees every wallet, without filters.
   app.post('/activities', async (request) => {
-    const body = request.body as { page?: number; size?: number };
-    const page = { page: body.page ?? 1, size: body.size ?? 20, direction: 'DESC' as const };
-    return activitiesRepository(db).list(organizationId, null, {}, page);
+    const body = request.body as { page?: number; size?: number; after?: string };
+    const repo = activitiesRepository(db);
+    const size = body.size ?? 20;
+    if (body.after) {
+      // The keyset page: the cursor's position, then the rows after it (what the service runs for `after`).
+      const after = await repo.cursorPosition(organizationId, null, body.after);
+      if (!after) throw new Error('Unknown cursor');
+      return repo.listAfter(organizationId, null, {}, { after, size, direction: 'DESC' });
+    }
+    return repo.list(organizationId, null, {}, { page: body.page ?? 1, size, direction: 'DESC' });
   });
 
   // What balancesService.organization runs for a caller who sees every wallet (OWNER).

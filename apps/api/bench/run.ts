@@ -13,10 +13,11 @@ import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { loadConfig } from '../src/config.js';
 import { type Measured, measure } from './measure.js';
 import { writeReport } from './report.js';
-import { CALLS } from './scenarios.js';
+import { type BenchQuery, CALLS } from './scenarios.js';
 import { ensureBenchDatabase, VOLUME } from './seed.js';
 import type { ServerReady } from './server.js';
 
@@ -79,8 +80,13 @@ const ready = await new Promise<ServerReady>((resolve, reject) => {
 
 const only = args.only?.split(',').filter(Boolean);
 const results: Measured[] = [];
-for (const call of CALLS) {
-  if (only && !only.some((o) => call.name.includes(o))) continue;
+const benchDb = new pg.Client({ connectionString: seeded.url });
+await benchDb.connect();
+const query: BenchQuery = async (text, params) => (await benchDb.query(text, params)).rows;
+for (const prepared of CALLS) {
+  if (only && !only.some((o) => prepared.name.includes(o))) continue;
+  const { prepare, ...call } = prepared;
+  if (prepare) call.body = await prepare(query, seeded.org.organizationId);
   const served = await measure(
     {
       url: `${ready.appUrl}${call.path}`,
@@ -103,6 +109,7 @@ for (const call of CALLS) {
   );
 }
 child.disconnect();
+await benchDb.end();
 
 if (args.save) writeFileSync(`${DATA_DIR}/${args.save}.json`, JSON.stringify(results, null, 2));
 const before =

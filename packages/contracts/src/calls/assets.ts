@@ -230,8 +230,18 @@ export const activityListCall = defineCall({
   tag: 'assets',
   summary: 'Deposits, withdrawals, stakes and claims of the wallets the caller may see, newest first',
   access: 'member',
-  body: pagedListBody(['createdAt'], ActivityFilters),
-  response: pagedResponse(AssetActivity).extend({ partial: z.boolean() }),
+  body: pagedListBody(['createdAt'], ActivityFilters).extend({
+    // Keyset paging: deep in a million rows it costs what the first page does, where OFFSET reads every skipped row.
+    after: z
+      .string()
+      .max(200)
+      .optional()
+      .describe('Opaque cursor (nextCursor of a previous answer): the next `size` rows after it; `page` is ignored'),
+  }),
+  response: pagedResponse(AssetActivity).extend({
+    partial: z.boolean(),
+    nextCursor: z.string().nullable().describe('Pass as `after` for the next rows; null on the last page'),
+  }),
 });
 export const activityGetCall = defineCall({
   id: 'assetActivityGet',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organizationRowCount } from '../../db/list-counts.js';
 import { orderIn, pageWindow } from '../../db/page-window.js';
@@ -56,9 +56,31 @@ function conditions(db: Db, organizationId: string, onlyFor: VisibleTo, f: Activ
   return and(...where);
 }
 
+/** An activity's place in the list: created_at as PostgreSQL's text (microseconds kept) and its id. */
+export type CursorPosition = { createdAt: string; id: string };
+
 /** Asset activities (written by the watcher) and their CSV exports; every query within one organization. */
 export function activitiesRepository(db: Db) {
+  async function countActivities(organizationId: string, onlyFor: VisibleTo, f: ActivityFilterValues, where?: SQL) {
+    // Unfiltered and every wallet visible: the count kept by triggers (0007), not count(*) over a million rows.
+    return onlyFor === null && !hasFilter(f)
+      ? await organizationRowCount(db, organizationId, 'asset_activities')
+      : ((await db.select({ n: count() }).from(assetActivities).where(where))[0]?.n ?? 0);
+  }
+
   return {
+    /**
+     * Where a cursor (an activity id) sits in the list, if the caller may see that activity. created_at comes
+     * back as text: timestamptz keeps microseconds, a JS Date would round them to milliseconds and skip rows.
+     */
+    async cursorPosition(organizationId: string, onlyFor: VisibleTo, id: string): Promise<CursorPosition | undefined> {
+      const [row] = await db
+        .select({ createdAt: sql<string>`${assetActivities.createdAt}::text`, id: assetActivities.id })
+        .from(assetActivities)
+        .where(and(conditions(db, organizationId, onlyFor, {}), eq(assetActivities.id, id)));
+      return row;
+    },
+
     /** A page in (created_at, id) order: the order of the organization index, so the database reads no more. */
     async list(
       organizationId: string,
@@ -67,11 +89,7 @@ export function activitiesRepository(db: Db) {
       page: { page: number; size: number; direction: 'ASC' | 'DESC' },
     ) {
       const where = conditions(db, organizationId, onlyFor, f);
-      // Unfiltered and every wallet visible: the count kept by triggers (0007), not count(*) over a million rows.
-      const total =
-        onlyFor === null && !hasFilter(f)
-          ? await organizationRowCount(db, organizationId, 'asset_activities')
-          : ((await db.select({ n: count() }).from(assetActivities).where(where))[0]?.n ?? 0);
+      const total = await countActivities(organizationId, onlyFor, f, where);
       // The page's ids come from the index alone (an index-only scan skips the offset without visiting the
       // table, from the nearer end of the list: see pageWindow), then only those rows are read and joined.
       const w = pageWindow(page.page, page.size, total);
@@ -91,6 +109,32 @@ export function activitiesRepository(db: Db) {
         .where(inArray(assetActivities.id, pageIds))
         .orderBy(dir(assetActivities.createdAt), dir(assetActivities.id));
       return { rows, total };
+    },
+
+    /**
+     * Keyset paging: the `size` rows after `after` in (created_at, id) order, plus one to tell whether more
+     * follow. The row comparison is a range on the organization index, so any depth costs what the first page does.
+     */
+    async listAfter(
+      organizationId: string,
+      onlyFor: VisibleTo,
+      f: ActivityFilterValues,
+      page: { after: CursorPosition; size: number; direction: 'ASC' | 'DESC' },
+    ) {
+      const where = conditions(db, organizationId, onlyFor, f);
+      const total = await countActivities(organizationId, onlyFor, f, where);
+      const position = sql`(${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`;
+      const pair = sql`(${assetActivities.createdAt}, ${assetActivities.id})`;
+      const beyond = page.direction === 'ASC' ? sql`${pair} > ${position}` : sql`${pair} < ${position}`;
+      const dir = page.direction === 'ASC' ? asc : desc;
+      const rows = await db
+        .select(activityListColumns)
+        .from(assetActivities)
+        .innerJoin(wallets, eq(wallets.id, assetActivities.walletId))
+        .where(and(where, beyond))
+        .orderBy(dir(assetActivities.createdAt), dir(assetActivities.id))
+        .limit(page.size + 1);
+      return { rows: rows.slice(0, page.size), total, more: rows.length > page.size };
     },
 
     async find(organizationId: string, onlyFor: VisibleTo, id: string) {

@@ -1,4 +1,5 @@
 import type { ActivityExport, ActivityFilters } from '@vaultline/contracts';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { activityExports } from '../../db/schema/index.js';
 import { QUEUES } from '../../engine/queue.js';
@@ -21,6 +22,8 @@ export interface ActivityListBody {
   size: number;
   sort: { field: 'createdAt'; direction: 'ASC' | 'DESC' }[];
   filters?: ActivityFilters | undefined;
+  /** Cursor: the id of the last activity of the previous answer. */
+  after?: string | undefined;
 }
 export type ExportBody = ActivityFilterValues & { dateFrom: string; dateTo: string };
 /** What the engine job needs to rebuild the query: the filters and whose visibility applied at request time. */
@@ -59,12 +62,26 @@ export function activitiesService(deps: Pick<ServiceDeps, 'db' | 'clock' | 'queu
     async list(auth: AuthContext, q: ActivityListBody) {
       const onlyFor = visibleTo(auth);
       const direction = q.sort[0]?.direction ?? 'DESC';
-      const { rows, total } = await activitiesRepository(db).list(orgOf(auth), onlyFor, q.filters ?? {}, {
-        page: q.page,
-        size: q.size,
-        direction,
-      });
-      return { items: rows.map(activityView), page: q.page, size: q.size, total, partial: onlyFor !== null };
+      const repo = activitiesRepository(db);
+      const filters = q.filters ?? {};
+      const partial = onlyFor !== null;
+      if (q.after !== undefined) {
+        // Only an activity the caller may see is a cursor: another organization's id answers like a malformed one.
+        const id = z.uuid().safeParse(q.after);
+        const after = id.success ? await repo.cursorPosition(orgOf(auth), onlyFor, id.data) : undefined;
+        if (!after) throw new AppError('4000', { reason: 'invalid-cursor' });
+        const { rows, total, more } = await repo.listAfter(orgOf(auth), onlyFor, filters, {
+          after,
+          size: q.size,
+          direction,
+        });
+        const nextCursor = more ? (rows.at(-1)?.id ?? null) : null;
+        return { items: rows.map(activityView), page: q.page, size: q.size, total, partial, nextCursor };
+      }
+      const { rows, total } = await repo.list(orgOf(auth), onlyFor, filters, { page: q.page, size: q.size, direction });
+      const more = (q.page - 1) * q.size + rows.length < total;
+      const nextCursor = more ? (rows.at(-1)?.id ?? null) : null;
+      return { items: rows.map(activityView), page: q.page, size: q.size, total, partial, nextCursor };
     },
 
     async get(auth: AuthContext, id: string) {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { addActivity } from '../../test/asset-fixtures.js';
@@ -14,11 +15,12 @@ let alpha: CreatedWallet;
 let beta: CreatedWallet;
 let gamma: CreatedWallet;
 const a: Record<string, { id: string; fromAddress: string; toAddress: string }> = {};
+let orgId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_FACTOR: '20' });
   const db = t.testDb.database.db;
-  const orgId = (await createOrganization(db, 'Activities Org')).id;
+  orgId = (await createOrganization(db, 'Activities Org')).id;
   const o = await createMember(db, t.config, { organizationId: orgId });
   const v = await createMember(db, t.config, { organizationId: orgId });
   const x = await createMember(db, t.config);
@@ -162,5 +164,86 @@ describe('asset activity detail', () => {
     expect((await outsider.post(one(a.marchFirstLate!.id), {})).statusCode).toBe(404);
     expect((await owner.post(one('00000000-0000-4000-8000-000000000000'), {})).statusCode).toBe(404);
     expect((await owner.post(one('nope'), {})).json().code).toBe('4000');
+  });
+});
+
+// Last in the file: it adds activities (ties on created_at, microsecond timestamps) the counts above do not expect.
+describe('asset activity list by cursor', () => {
+  type Page = { items: { id: string }[]; nextCursor: string | null; total: number };
+  async function walk(browser: TestBrowser, body: Record<string, unknown>) {
+    const ids: string[] = [];
+    let res = (await browser.post(LIST, body)).json() as Page;
+    for (;;) {
+      ids.push(...res.items.map((i) => i.id));
+      if (res.nextCursor === null) return ids;
+      const next = await browser.post(LIST, { ...body, after: res.nextCursor });
+      expect(next.statusCode, next.body).toBe(200);
+      res = next.json();
+    }
+  }
+  async function pages(browser: TestBrowser, body: Record<string, unknown>) {
+    const ids: string[] = [];
+    for (let page = 1; ; page++) {
+      const res = (await browser.post(LIST, { ...body, page })).json() as Page;
+      if (res.items.length === 0) return ids;
+      ids.push(...res.items.map((i) => i.id));
+    }
+  }
+
+  beforeAll(async () => {
+    const db = t.testDb.database.db;
+    // Three rows at the same instant (the id breaks the tie) and two a few microseconds apart, which a
+    // millisecond cursor would merge.
+    const tie = new Date('2026-03-02T00:00:00Z');
+    for (const key of ['tieA', 'tieB', 'tieC']) {
+      a[key] = await addActivity(db, orgId, key === 'tieC' ? beta : alpha, { amount: '5', createdAt: tie });
+    }
+    a.microA = await addActivity(db, orgId, alpha, { amount: '6', createdAt: new Date('2026-03-04T00:00:00Z') });
+    a.microB = await addActivity(db, orgId, alpha, { amount: '6', createdAt: new Date('2026-03-04T00:00:00Z') });
+    await db.execute(
+      sql`update asset_activities set created_at = created_at + interval '3 microseconds' where id = ${a.microB!.id}`,
+    );
+  });
+
+  it('walks the same rows as pages 1..N in both directions, the last answer without a cursor', async () => {
+    for (const direction of ['DESC', 'ASC']) {
+      for (const size of [1, 2, 3, 20]) {
+        const body = { size, sort: [{ field: 'createdAt', direction }] };
+        const byPages = await pages(owner, body);
+        expect(byPages).toHaveLength(11);
+        expect(await walk(owner, body)).toEqual(byPages);
+      }
+    }
+    const last = (await owner.post(LIST, { size: 11 })).json() as Page;
+    expect(last.nextCursor).toBeNull();
+    const first = (await owner.post(LIST, { size: 10 })).json() as Page;
+    expect(first.nextCursor).toBe(first.items[9]!.id);
+    const end = (await owner.post(LIST, { size: 10, after: first.nextCursor })).json() as Page;
+    expect(end).toMatchObject({ total: 11, nextCursor: null });
+    expect(end.items).toHaveLength(1);
+  });
+
+  it('applies filters and visibility as pages do', async () => {
+    const filtered = { size: 2, filters: { walletId: [alpha.id], tokenId: ['ETHEREUM.ETH'] } };
+    expect(await walk(owner, filtered)).toEqual(await pages(owner, filtered));
+    const dated = { size: 1, filters: { dateFrom: '2026-03-02', dateTo: '2026-03-04' } };
+    expect(await walk(owner, dated)).toEqual(await pages(owner, dated));
+    const viewed = await walk(viewer, { size: 2 });
+    expect(viewed).toEqual(await pages(viewer, { size: 2 }));
+    expect(viewed).not.toContain(a.tieC!.id);
+  });
+
+  it('refuses a malformed cursor and one the caller may not see, without leaking rows', async () => {
+    for (const after of ['nope', '', '00000000-0000-4000-8000-000000000000', 'x'.repeat(200)]) {
+      const res = await owner.post(LIST, { after });
+      expect(res.statusCode, after).toBe(400);
+      expect(res.json().code).toBe('4000');
+    }
+    expect((await owner.post(LIST, { after: 'x'.repeat(201) })).json().code).toBe('4000');
+    // Another organization's activity, and one of a wallet the member is not in.
+    const foreign = await outsider.post(LIST, { after: a.marchFirstLate!.id });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).not.toHaveProperty('items');
+    expect((await viewer.post(LIST, { after: a.tieC!.id })).statusCode).toBe(400);
   });
 });

@@ -47,7 +47,7 @@ describe('live activity notices', () => {
     const api = await fakeApi({
       'POST /api/v1/balances/organizations': () => jsonResponse({ items: [], partial: false }),
       'POST /api/v1/asset-activities/organizations': () =>
-        jsonResponse({ items: [], page: 1, size: 10, total: 0, partial: false }),
+        jsonResponse({ items: [], page: 1, size: 10, total: 0, partial: false, nextCursor: null }),
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/dashboard/assets');
@@ -80,7 +80,7 @@ describe('live activity notices', () => {
       await fakeApi({
         'POST /api/v1/balances/organizations': () => jsonResponse({ items: [], partial: false }),
         'POST /api/v1/asset-activities/organizations': () =>
-          jsonResponse({ items: [], page: 1, size: 10, total: 0, partial: false }),
+          jsonResponse({ items: [], page: 1, size: 10, total: 0, partial: false, nextCursor: null }),
       });
       renderRoutes(routes, '/dashboard/assets');
       await waitFor(() => expect(TestEventSource.all).toHaveLength(1));

@@ -60,7 +60,7 @@ function handlers(extra: Handlers = {}): Handlers {
         partial: false,
       }),
     'POST /api/v1/asset-activities/organizations': () =>
-      jsonResponse({ items: [activity()], page: 1, size: 10, total: 1, partial: false }),
+      jsonResponse({ items: [activity()], page: 1, size: 10, total: 1, partial: false, nextCursor: null }),
     [`POST /api/v1/asset-activities/organizations/${ACTIVITY_ID}`]: () => jsonResponse(activity({ confirmations: 2 })),
     ...extra,
   };

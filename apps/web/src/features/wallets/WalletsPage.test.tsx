@@ -27,7 +27,7 @@ function handlers(extra: Handlers = {}) {
         balances: [],
       }),
     'POST /api/v1/asset-activities/organizations': () =>
-      jsonResponse({ items: [], page: 1, size: 20, total: 0, partial: false }),
+      jsonResponse({ items: [], page: 1, size: 20, total: 0, partial: false, nextCursor: null }),
     ...extra,
   };
 }

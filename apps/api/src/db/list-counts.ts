@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 import { listCounts } from './schema/index.js';
 
@@ -14,4 +15,16 @@ export async function organizationRowCount(db: Db, organizationId: string, list:
     .from(listCounts)
     .where(and(eq(listCounts.organizationId, organizationId), eq(listCounts.list, list)));
   return Number(row?.n ?? 0);
+}
+
+/** A list's exact total: the kept count when the list is one organization's whole list, else count(*). */
+export async function listTotal(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  whole: { organizationId: string; list: CountedList } | null,
+): Promise<number> {
+  if (whole) return organizationRowCount(db, whole.organizationId, whole.list);
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
 }

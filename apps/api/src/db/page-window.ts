@@ -1,4 +1,6 @@
-import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, inArray, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from './client.js';
 
 /** Where to read one page of an ordered list of `total` rows. */
 export interface PageWindow {
@@ -25,4 +27,35 @@ export function pageWindow(page: number, size: number, total: number): PageWindo
 export function orderIn(w: PageWindow) {
   return (column: AnyColumn, direction: 'ASC' | 'DESC'): SQL =>
     (direction === 'ASC') !== w.reversed ? asc(column) : desc(column);
+}
+
+/** The order of a list (ending with a unique column), given how to order one column in the window's direction. */
+export type ListOrder = (by: ReturnType<typeof orderIn>) => SQL[];
+
+/**
+ * One page of a long list in two steps: the page's ids from the index alone (an index-only scan skips the
+ * offset without visiting the table, from the nearer end of the list), then `rows` reads only those rows
+ * (`pageIds` is the `id in (…)` condition) in the list's own order.
+ */
+export function readPage<R>(
+  db: Db,
+  q: {
+    id: AnyPgColumn;
+    where: SQL | undefined;
+    order: ListOrder;
+    page: number;
+    size: number;
+    total: number;
+    rows: (pageIds: SQL, order: SQL[]) => Promise<R[]>;
+  },
+): Promise<R[]> {
+  const w = pageWindow(q.page, q.size, q.total);
+  const ids = db
+    .select({ id: q.id })
+    .from(q.id.table)
+    .where(q.where)
+    .orderBy(...q.order(orderIn(w)))
+    .limit(w.limit)
+    .offset(w.offset);
+  return q.rows(inArray(q.id, ids), q.order(orderIn({ ...w, reversed: false })));
 }

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { organizationRowCount } from '../../db/list-counts.js';
-import { orderIn, type PageWindow, pageWindow } from '../../db/page-window.js';
+import { listTotal } from '../../db/list-counts.js';
+import { readPage } from '../../db/page-window.js';
 import { accounts, approvalTemplates, requestDecisions, requests, wallets } from '../../db/schema/index.js';
 
 export type RequestRow = typeof requests.$inferSelect;
@@ -155,31 +155,24 @@ export function approvalsRepository(db: Db) {
       if (f.to) conditions.push(lte(requests.createdAt, new Date(f.to)));
       const where = and(...conditions);
       // Unfiltered (only the organization condition): the kept count, not count(*) over every request.
-      const total =
-        conditions.length === 1
-          ? await organizationRowCount(db, organizationId, 'requests')
-          : ((await db.select({ n: count() }).from(requests).where(where))[0]?.n ?? 0);
+      const whole = conditions.length === 1 ? { organizationId, list: 'requests' as const } : null;
+      const total = await listTotal(db, requests, where, whole);
       const cols = { createdAt: requests.createdAt, updatedAt: requests.updatedAt };
-      const ordered = (w: PageWindow) => {
-        const by = orderIn(w);
-        const sort = q.sort.length ? q.sort : [{ field: 'createdAt' as const, direction: 'DESC' as const }];
-        return [...sort.map((s) => by(cols[s.field], s.direction)), by(requests.id, 'ASC')];
-      };
-      // The page's ids come from the index alone (an index-only scan skips the offset without visiting the
-      // table, from the nearer end of the list), then only those rows are read, in the list's order.
-      const w = pageWindow(q.page, q.size, total);
-      const pageIds = db
-        .select({ id: requests.id })
-        .from(requests)
-        .where(where)
-        .orderBy(...ordered(w))
-        .limit(w.limit)
-        .offset(w.offset);
-      const rows = await db
-        .select()
-        .from(requests)
-        .where(inArray(requests.id, pageIds))
-        .orderBy(...ordered({ ...w, reversed: false }));
+      const sort = q.sort.length ? q.sort : [{ field: 'createdAt' as const, direction: 'DESC' as const }];
+      const rows = await readPage(db, {
+        id: requests.id,
+        where,
+        order: (by) => [...sort.map((s) => by(cols[s.field], s.direction)), by(requests.id, 'ASC')],
+        page: q.page,
+        size: q.size,
+        total,
+        rows: (pageIds, order) =>
+          db
+            .select()
+            .from(requests)
+            .where(pageIds)
+            .orderBy(...order),
+      });
       return { rows, total };
     },
 

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { organizationRowCount } from '../../db/list-counts.js';
-import { orderIn, pageWindow } from '../../db/page-window.js';
+import { listTotal } from '../../db/list-counts.js';
+import { readPage } from '../../db/page-window.js';
 import { activityExports, assetActivities, wallets } from '../../db/schema/index.js';
 import { seoulRange } from './seoul-time.js';
 import { type VisibleTo, visibleWalletCondition } from './visibility.js';
@@ -63,9 +63,8 @@ export type CursorPosition = { createdAt: string; id: string };
 export function activitiesRepository(db: Db) {
   async function countActivities(organizationId: string, onlyFor: VisibleTo, f: ActivityFilterValues, where?: SQL) {
     // Unfiltered and every wallet visible: the count kept by triggers (0007), not count(*) over a million rows.
-    return onlyFor === null && !hasFilter(f)
-      ? await organizationRowCount(db, organizationId, 'asset_activities')
-      : ((await db.select({ n: count() }).from(assetActivities).where(where))[0]?.n ?? 0);
+    const whole = onlyFor === null && !hasFilter(f) ? { organizationId, list: 'asset_activities' as const } : null;
+    return listTotal(db, assetActivities, where, whole);
   }
 
   return {
@@ -90,24 +89,21 @@ export function activitiesRepository(db: Db) {
     ) {
       const where = conditions(db, organizationId, onlyFor, f);
       const total = await countActivities(organizationId, onlyFor, f, where);
-      // The page's ids come from the index alone (an index-only scan skips the offset without visiting the
-      // table, from the nearer end of the list: see pageWindow), then only those rows are read and joined.
-      const w = pageWindow(page.page, page.size, total);
-      const by = orderIn(w);
-      const pageIds = db
-        .select({ id: assetActivities.id })
-        .from(assetActivities)
-        .where(where)
-        .orderBy(by(assetActivities.createdAt, page.direction), by(assetActivities.id, page.direction))
-        .limit(w.limit)
-        .offset(w.offset);
-      const dir = page.direction === 'ASC' ? asc : desc;
-      const rows = await db
-        .select(activityListColumns)
-        .from(assetActivities)
-        .innerJoin(wallets, eq(wallets.id, assetActivities.walletId))
-        .where(inArray(assetActivities.id, pageIds))
-        .orderBy(dir(assetActivities.createdAt), dir(assetActivities.id));
+      const rows = await readPage(db, {
+        id: assetActivities.id,
+        where,
+        order: (by) => [by(assetActivities.createdAt, page.direction), by(assetActivities.id, page.direction)],
+        page: page.page,
+        size: page.size,
+        total,
+        rows: (pageIds, order) =>
+          db
+            .select(activityListColumns)
+            .from(assetActivities)
+            .innerJoin(wallets, eq(wallets.id, assetActivities.walletId))
+            .where(pageIds)
+            .orderBy(...order),
+      });
       return { rows, total };
     },
 

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
-import { organizationRowCount } from '../../db/list-counts.js';
-import { orderIn, type PageWindow, pageWindow } from '../../db/page-window.js';
+import { listTotal } from '../../db/list-counts.js';
+import { readPage } from '../../db/page-window.js';
 import { accounts, organizationSeeds, walletMembers, wallets } from '../../db/schema/index.js';
 
 export type WalletRow = typeof wallets.$inferSelect;
@@ -69,31 +69,24 @@ export function walletsRepository(db: Db) {
       }
       const where = and(...conditions);
       // Unfiltered (only the organization condition): the kept count, not count(*) over every wallet.
-      const total =
-        conditions.length === 1
-          ? await organizationRowCount(db, organizationId, 'wallets')
-          : ((await db.select({ n: count() }).from(wallets).where(where))[0]?.n ?? 0);
+      const whole = conditions.length === 1 ? { organizationId, list: 'wallets' as const } : null;
+      const total = await listTotal(db, wallets, where, whole);
       const cols = { name: wallets.name, createdAt: wallets.createdAt, blockchain: wallets.blockchain };
-      const ordered = (w: PageWindow) => {
-        const by = orderIn(w);
-        const sort = q.sort.length ? q.sort : [{ field: 'createdAt' as const, direction: 'DESC' as const }];
-        return [...sort.map((s) => by(cols[s.field], s.direction)), by(wallets.id, 'ASC')];
-      };
-      // The page's ids come from the index alone (an index-only scan skips the offset without visiting the
-      // table, from the nearer end of the list), then only those rows are read, in the list's order.
-      const w = pageWindow(q.page, q.size, total);
-      const pageIds = db
-        .select({ id: wallets.id })
-        .from(wallets)
-        .where(where)
-        .orderBy(...ordered(w))
-        .limit(w.limit)
-        .offset(w.offset);
-      const rows = await db
-        .select()
-        .from(wallets)
-        .where(inArray(wallets.id, pageIds))
-        .orderBy(...ordered({ ...w, reversed: false }));
+      const sort = q.sort.length ? q.sort : [{ field: 'createdAt' as const, direction: 'DESC' as const }];
+      const rows = await readPage(db, {
+        id: wallets.id,
+        where,
+        order: (by) => [...sort.map((s) => by(cols[s.field], s.direction)), by(wallets.id, 'ASC')],
+        page: q.page,
+        size: q.size,
+        total,
+        rows: (pageIds, order) =>
+          db
+            .select()
+            .from(wallets)
+            .where(pageIds)
+            .orderBy(...order),
+      });
       return { rows, total };
     },
 

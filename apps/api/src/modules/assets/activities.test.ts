@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { addActivity } from '../../test/asset-fixtures.js';
+import { assetsScene } from '../../test/assets-scene.js';
 import { TestBrowser } from '../../test/browser.js';
-import { createMember, createOrganization, grant, signIn } from '../../test/fixtures.js';
-import { type CreatedWallet, createWallet } from '../../test/wallet-fixtures.js';
+import type { CreatedWallet } from '../../test/wallet-fixtures.js';
 
 /** The asset activity list and detail: filters, Asia/Seoul calendar days, visibility. */
 let t: TestApp;
@@ -19,20 +19,9 @@ let orgId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_FACTOR: '20' });
-  const db = t.testDb.database.db;
-  orgId = (await createOrganization(db, 'Activities Org')).id;
-  const o = await createMember(db, t.config, { organizationId: orgId });
-  const v = await createMember(db, t.config, { organizationId: orgId });
-  const x = await createMember(db, t.config);
-  await grant(db, o.id, ['OWNER']);
-  await grant(db, x.id, ['OWNER']);
-  owner = await signIn(t, o);
-  viewer = await signIn(t, v);
-  outsider = await signIn(t, x);
-  alpha = await createWallet(owner, orgId, 'ETHEREUM', 'Alpha');
-  beta = await createWallet(owner, orgId, 'ETHEREUM', 'Beta');
-  gamma = await createWallet(owner, orgId, 'POLYGON', 'Gamma');
-  await owner.post(`/api/v1/organizations/wallets/${alpha.id}/members/add`, { memberId: v.id, role: 'MEMBER' });
+  const scene = await assetsScene(t, 'Activities Org');
+  const db = scene.db;
+  ({ orgId, owner, viewer, outsider, alpha, beta, gamma } = scene);
   const at = (iso: string) => new Date(iso);
   // 23:30 on 1 March in Seoul is 14:30 UTC the same day: it belongs to 1 March.
   a.marchFirstLate = await addActivity(db, orgId, alpha, {

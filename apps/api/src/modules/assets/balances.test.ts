@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { setBalance } from '../../test/asset-fixtures.js';
+import { assetsScene } from '../../test/assets-scene.js';
 import { TestBrowser } from '../../test/browser.js';
-import { createMember, createOrganization, grant, signIn } from '../../test/fixtures.js';
-import { type CreatedWallet, createWallet } from '../../test/wallet-fixtures.js';
+import type { CreatedWallet } from '../../test/wallet-fixtures.js';
 
 /** Balances read over the wallets a caller may see, summed exactly in SQL. */
 let t: TestApp;
@@ -18,24 +18,9 @@ const HUGE = 2n ** 200n; // far beyond a JavaScript number's exact range
 
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_FACTOR: '20' });
-  const db = t.testDb.database.db;
-  const orgId = (await createOrganization(db, 'Balances Org')).id;
-  const o = await createMember(db, t.config, { organizationId: orgId });
-  const v = await createMember(db, t.config, { organizationId: orgId });
-  const x = await createMember(db, t.config);
-  await grant(db, o.id, ['OWNER']);
-  await grant(db, x.id, ['OWNER']);
-  owner = await signIn(t, o);
-  viewer = await signIn(t, v);
-  outsider = await signIn(t, x);
-  alpha = await createWallet(owner, orgId, 'ETHEREUM', 'Alpha');
-  beta = await createWallet(owner, orgId, 'ETHEREUM', 'Beta');
-  gamma = await createWallet(owner, orgId, 'POLYGON', 'Gamma');
-  const added = await owner.post(`/api/v1/organizations/wallets/${alpha.id}/members/add`, {
-    memberId: v.id,
-    role: 'MEMBER',
-  });
-  expect(added.statusCode, added.body).toBe(200);
+  const scene = await assetsScene(t, 'Balances Org');
+  const { db, orgId } = scene;
+  ({ owner, viewer, outsider, alpha, beta, gamma } = scene);
   for (const tokenId of ['POLYGON.USDC', 'ETHEREUM.DAI']) {
     expect((await owner.post('/api/v1/organizations/tokens/add', { tokenId })).statusCode).toBe(200);
   }

@@ -2,20 +2,18 @@
 // The one test command: lint and format, types, unit and API tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), then the browser journeys against the started product.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureTestSystem } from './ensure-test-system.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const results = join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  console.error(`Chromium not found at ${chromium}: install it (apt-get install chromium) or set CHROMIUM_PATH.`);
-  process.exit(1);
-}
+// Chromium and fonts for the browser journeys: installed now when missing (apt-get as root).
+const chromium = ensureTestSystem();
 
 function step(title, command, args, env = {}) {
   console.log(`\n=== ${title}`);
@@ -26,7 +24,7 @@ function step(title, command, args, env = {}) {
 const vitestJson = join(results, 'vitest.json');
 const playwrightJson = join(results, 'playwright.json');
 const ok =
-  step('lint and format (biome)', 'npx', ['biome', 'check', '.']) &&
+  step('lint and format (biome; warnings are errors)', 'npx', ['biome', 'check', '--error-on-warnings', '.']) &&
   step('types (tsc)', 'npm', ['run', 'typecheck', '--silent']) &&
   step(`unit and API tests (vitest; API on PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ''})`, 'npx', [
     'vitest',
@@ -42,6 +40,7 @@ const ok =
     ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
     {
       PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+      CHROMIUM_PATH: chromium,
     },
   );
 

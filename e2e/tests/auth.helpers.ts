@@ -217,8 +217,21 @@ export interface SignInOptions {
  * address verifies it through the emailed link first.
  */
 export async function signIn(page: Page, request: APIRequestContext, base = '', options: SignInOptions = {}) {
-  const { email, password, otpSecret } = options.account ?? (await credentials(request, base));
+  const { email, otpSecret } = await reachOtpStep(page, request, base, options);
   const account = options.account ? email : undefined;
+  await enterOtp(page, otpSecret, () => page.waitForURL(options.landing ?? /\/dashboard\/assets/), { base, account });
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+}
+
+/** Signs in with the password up to the one-time code step (verifying a new address by email first). */
+export async function reachOtpStep(
+  page: Page,
+  request: APIRequestContext,
+  base = '',
+  options: SignInOptions = {},
+): Promise<Account> {
+  const found = options.account ?? (await credentials(request, base));
+  const { email, password } = found;
   await page.goto(`${base}/account/login`);
   const before = await mailIds(request, email, base);
   await fillCredentials(page, email, password);
@@ -232,6 +245,5 @@ export async function signIn(page: Page, request: APIRequestContext, base = '', 
     await fillCredentials(page, email, password);
   }
   await expect(otpStep).toBeVisible();
-  await enterOtp(page, otpSecret, () => page.waitForURL(options.landing ?? /\/dashboard\/assets/), { base, account });
-  await expect(page.getByTestId('account-menu')).toBeVisible();
+  return found;
 }

@@ -87,9 +87,13 @@ test.describe('authentication', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Two-step verification' })).toBeVisible();
     await snap(page, 'login-otp-en');
     await enterOtp(page, otpSecret, () => page.waitForURL(/\/dashboard\/assets$/));
+    // Signed in, the account's language (Korean) rules; the header switch changes the account.
+    await expect(page.getByRole('heading', { level: 1, name: '자산' })).toBeVisible();
+    await page.getByTestId('language-switch').getByText('English').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Assets' })).toBeVisible();
     await snap(page, 'dashboard-en');
     await page.getByTestId('language-switch').getByText('한국어').click();
+    await expect(page.getByRole('heading', { level: 1, name: '자산' })).toBeVisible();
   });
 
   test('a wrong password shows how many attempts are left', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { authenticator } from 'otplib';
 import { fillCredentials, followMailLink, mailIds, newMail, snap } from './auth.helpers';
 
@@ -22,6 +22,14 @@ async function code(secret: string) {
   }
 }
 
+/** The stepper's steps all sit on the same row (none wrapped below another). */
+async function expectStepsOnOneRow(page: Page) {
+  const steps = page.locator('.mantine-Stepper-step');
+  await expect(steps).toHaveCount(3);
+  const tops = await steps.evaluateAll((all) => all.map((step) => Math.round(step.getBoundingClientRect().top)));
+  expect(new Set(tops).size, `step tops ${tops.join(', ')}`).toBe(1);
+}
+
 test('an expired password is changed in three steps: new password, code, done', async ({ page, request }) => {
   test.setTimeout(150_000);
   const demo = (await (await request.get('/dev/demo-credentials')).json()) as { expiredPasswordMember: Account };
@@ -31,6 +39,12 @@ test('an expired password is changed in three steps: new password, code, done', 
   await fillCredentials(page, account.email, account.password);
   await expect(page).toHaveURL(/\/account\/expired-password$/);
   await expect(page.getByTestId('expired-password')).toContainText(account.email);
+  // At 1280 px the three steps share one row, in both languages.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const label of ['English', '한국어'] as const) {
+    await page.getByTestId('language-switch').getByText(label).click();
+    await expectStepsOnOneRow(page);
+  }
   await snap(page, 'expired-step1-ko');
 
   const fresh = 'Renewed-pass-2026!';

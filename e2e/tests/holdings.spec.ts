@@ -7,9 +7,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { signIn, snap } from './auth.helpers';
 
 /**
- * Assets: the demo owner manages tokens, sees the demo holdings (seeded through the devnet), receives a
- * deposit sent with the devnet command live (notice dialog and balance without a reload), and exports
- * today's activity as CSV.
+ * Assets: the demo owner manages tokens, sees the demo holdings (seeded through the devnet) with a token it never
+ * added kept apart until one click adds it, receives a deposit sent with the devnet command live (notice dialog
+ * and balance without a reload), and exports today's activity as CSV.
  */
 
 const run = promisify(execFile);
@@ -17,11 +17,28 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = process.env.E2E_PORT ?? '3100';
 const SEPOLIA_ETH = 'SEPOLIA.ETH';
 const WEI = 10n ** 18n;
+const USDT_1500 = '1500000000'; // 1,500 USDT in base units (6 decimals)
 
 /** Picks an option of an open Mantine select by its label. */
 async function choose(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The labels the add-token dialog's token select offers (opens it). */
+async function offeredTokens(page: Page): Promise<string[]> {
+  await page.getByTestId('add-token-token').click();
+  const options = page.getByRole('option');
+  await expect(options.first()).toBeVisible();
+  return (await options.allTextContents()).map((label) => label.trim());
+}
+
+/**
+ * The demo's seeded deposits confirm a few blocks after the start, and their live notices open a dialog over
+ * whatever the journey is doing: journeys that are not about notices dismiss it whenever it shows.
+ */
+async function dismissNotices(page: Page) {
+  await page.addLocatorHandler(page.getByTestId('notice-dismiss-all'), (button) => button.click());
 }
 
 /** Opens a demo wallet's detail from the wallet list. */
@@ -34,7 +51,11 @@ async function openWallet(page: Page, name: string) {
 test.describe('assets', () => {
   // Sign-in after the authentication journeys (new password, IP check) and screenshots take time on 2 cores.
   test.describe.configure({ timeout: 120_000 });
-  test('the owner adds a token (an already registered one is refused) and deletes it', async ({ page, request }) => {
+  test('the owner adds a token: only tokens not yet registered are offered, and deletes it', async ({
+    page,
+    request,
+  }) => {
+    await dismissNotices(page);
     await signIn(page, request);
     await page.goto('/dashboard/tokens');
     // The demo organization has registered USDC on Ethereum and Sepolia.
@@ -44,24 +65,69 @@ test.describe('assets', () => {
 
     await page.getByTestId('add-token').click();
     const dialog = page.getByRole('dialog');
-    await choose(page, 'add-token-network', 'Ethereum');
-    await choose(page, 'add-token-token', 'USDC · USD Coin');
-    await dialog.getByTestId('add-token-submit').click();
-    await expect(dialog.getByTestId('error-alert')).toContainText('이미 등록된 코인입니다.');
-    await snap(page, 'tokens-add-4033-ko');
+    // Sepolia's only token is registered already: nothing is offered, and the dialog says so.
+    await choose(page, 'add-token-network', '테스트넷 Sepolia');
+    await expect(dialog.getByTestId('add-token-none')).toContainText('모두 이미 등록되어 있습니다');
+    await expect(dialog.getByTestId('add-token-token')).toBeDisabled();
+    await snap(page, 'tokens-add-none-left-ko');
 
-    await choose(page, 'add-token-token', 'USDT · Tether USD');
-    await expect(dialog.getByTestId('add-token-preview')).toContainText('0xdAC17F958D2ee523a2206206994597C13D831ec7');
+    await choose(page, 'add-token-network', 'Ethereum');
+    expect(await offeredTokens(page)).not.toContain('USDC · USD Coin');
+    await page.getByRole('option', { name: 'DAI · Dai Stablecoin', exact: true }).click();
+    await expect(dialog.getByTestId('add-token-preview')).toContainText('0x6B175474E89094C44Da98b954EedeAC495271d0F');
     await dialog.getByTestId('add-token-submit').click();
     await expect(dialog).toBeHidden();
-    const added = page.locator('[data-testid="token-row"][data-token-id="ETHEREUM.USDT"]');
-    await expect(added).toContainText('USDT');
-    await expect(added).toContainText('0xdAC17F…831ec7');
+    const added = page.locator('[data-testid="token-row"][data-token-id="ETHEREUM.DAI"]');
+    await expect(added).toContainText('DAI');
+    await expect(added).toContainText('0x6B1754…271d0F');
     await snap(page, 'tokens-added-ko');
 
     await added.getByTestId('token-remove').click();
     await page.getByTestId('token-remove-confirm').click();
     await expect(added).toBeHidden();
+  });
+
+  test('USDT received but never added is shown apart, out of the holdings, and joins them in one click', async ({
+    page,
+    request,
+  }) => {
+    await dismissNotices(page);
+    await signIn(page, request);
+    await page.goto('/dashboard/assets');
+    // The demo deposits 1,500 USDT to Ethereum Reserve; the organization registered only USDC.
+    const apart = page.getByTestId('unregistered-holdings');
+    const usdtApart = apart.locator('[data-testid="unregistered-row"][data-token-id="ETHEREUM.USDT"]');
+    await expect(usdtApart).toHaveAttribute('data-total', USDT_1500, { timeout: 60_000 });
+    await expect(apart.getByTestId('not-registered')).toHaveText('미등록');
+    await expect(usdtApart.getByTestId('unregistered-total')).toHaveText('1,500');
+    await expect(page.locator('[data-testid="holding-row"][data-token-id="ETHEREUM.USDC"]')).toBeVisible();
+    await expect(page.locator('[data-testid="holding-row"][data-token-id="ETHEREUM.USDT"]')).toHaveCount(0);
+    await expect(page.getByTestId('allocation-card')).not.toHaveAttribute('data-token-id', 'ETHEREUM.USDT');
+    await snap(page, 'holdings-unregistered-ko');
+
+    await openWallet(page, 'Ethereum Reserve');
+    const walletApart = page.locator('[data-testid="wallet-unregistered-balance"][data-token-id="ETHEREUM.USDT"]');
+    await expect(walletApart).toHaveAttribute('data-total', USDT_1500);
+    await expect(page.locator('[data-testid="wallet-balance"][data-token-id="ETHEREUM.USDT"]')).toHaveCount(0);
+    await snap(page, 'wallet-unregistered-ko');
+
+    await page.goto('/dashboard/assets');
+    await usdtApart.getByTestId('add-held-token').click();
+    const usdt = page.locator('[data-testid="holding-row"][data-token-id="ETHEREUM.USDT"]');
+    await expect(usdt).toHaveAttribute('data-total', USDT_1500);
+    await expect(usdt.getByTestId('holding-total')).toHaveText('1,500');
+    await expect(apart).toBeHidden();
+    await snap(page, 'holdings-unregistered-added-ko');
+
+    // Registered now: the add-token dialog no longer offers it.
+    await page.goto('/dashboard/tokens');
+    await expect(page.locator('[data-testid="token-row"][data-token-id="ETHEREUM.USDT"]')).toBeVisible();
+    await page.getByTestId('add-token').click();
+    await choose(page, 'add-token-network', 'Ethereum');
+    const offered = await offeredTokens(page);
+    expect(offered).not.toContain('USDT · Tether USD');
+    expect(offered).toContain('DAI · Dai Stablecoin');
+    await snap(page, 'tokens-add-after-usdt-ko');
   });
 
   test('a deposit sent with the devnet command shows a notice and the new balance without a reload', async ({

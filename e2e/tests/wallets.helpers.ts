@@ -97,11 +97,25 @@ export async function requestWallet(page: Page, wallet: WalletRequest) {
   return detail;
 }
 
-/** Approves the request open in the drawer, with a memo. */
-export async function approveOpenRequest(page: Page, memo: string) {
+/** Whose authenticator confirms a decision: the secret, and the email of an account other than the demo owner. */
+export interface Approver {
+  otpSecret: string;
+  account?: string;
+}
+
+/** Approves the request open in the drawer, with a memo, confirming with the approver's fresh code. */
+export async function approveOpenRequest(page: Page, memo: string, approver: Approver, shot?: string) {
   const detail = page.getByTestId('request-detail');
   await detail.getByTestId('decision-memo').fill(memo);
   await detail.getByTestId('request-approve').click();
+  // The modal's root carries the test id; its dialog (the visible part) is inside.
+  const dialog = page.getByTestId('decision-otp-dialog').getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  if (shot) await snap(page, shot);
+  await enterOtp(page, approver.otpSecret, () => dialog.getByRole('button', { name: '승인' }).click(), {
+    scope: dialog,
+    ...(approver.account ? { account: approver.account } : {}),
+  });
   await expect(detail.getByTestId('request-approve')).toHaveCount(0);
   return detail;
 }

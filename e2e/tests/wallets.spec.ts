@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { type Account, signIn, snap } from './auth.helpers';
+import { type Account, credentials, signIn, snap } from './auth.helpers';
 import {
   approveOpenRequest,
   createGroupByApi,
@@ -32,8 +32,9 @@ test.describe('wallets', () => {
     page,
     request,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const stamp = Date.now().toString(36).slice(-4);
+    const owner = await credentials(request);
     await signIn(page, request);
     await page.goto('/dashboard/wallets');
     await expect(page.getByTestId('wallet-list')).toBeVisible();
@@ -50,7 +51,7 @@ test.describe('wallets', () => {
     });
     await settle(page);
     await snap(page, 'approvals-request-pending-ko');
-    await approveOpenRequest(page, '재무팀 확인 완료');
+    await approveOpenRequest(page, '재무팀 확인 완료', owner, 'approval-otp-dialog-ko');
     const evm = await openCreatedWallet(page);
     expect(evm).toMatch(EVM_CHECKSUMMED);
     await expect(page.getByTestId('my-role')).toHaveAttribute('data-role', 'MANAGER');
@@ -59,7 +60,7 @@ test.describe('wallets', () => {
 
     // Bitcoin testnet: a bech32 tb1 address.
     await requestWallet(page, { network: '테스트넷 Bitcoin', name: `BTC 보관 ${stamp}` });
-    await approveOpenRequest(page, 'BTC 보관용');
+    await approveOpenRequest(page, 'BTC 보관용', owner);
     expect(await openCreatedWallet(page)).toMatch(BTC_TESTNET);
 
     // EOS-type (BizAuto): the 12-character account chosen by hand is the address.
@@ -70,12 +71,12 @@ test.describe('wallets', () => {
       accountName: account,
       shot: 'wallets-create-eos-manual-ko',
     });
-    await approveOpenRequest(page, 'EOS 계정 확인');
+    await approveOpenRequest(page, 'EOS 계정 확인', owner);
     expect(await openCreatedWallet(page)).toBe(account);
 
     // Solana: a base58 address.
     await requestWallet(page, { network: 'Solana', name: `SOL 운영 ${stamp}` });
-    await approveOpenRequest(page, 'SOL 확인');
+    await approveOpenRequest(page, 'SOL 확인', owner);
     expect(await openCreatedWallet(page)).toMatch(SOLANA);
     await settle(page);
     await page.getByTestId('wallet-key-details').click();
@@ -102,8 +103,9 @@ test.describe('wallets', () => {
     page,
     request,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(420_000);
     const stamp = Date.now().toString(36);
+    const owner = await credentials(request);
     await signIn(page, request);
 
     // A colleague joins through the mailed invitation and registers an authenticator.
@@ -136,7 +138,7 @@ test.describe('wallets', () => {
     // A wallet request now needs the owner, then the group member.
     const name = `2단계 지갑 ${stamp.slice(-4)}`;
     const detail = await requestWallet(page, { network: 'Base', name });
-    await approveOpenRequest(page, '1단계 승인');
+    await approveOpenRequest(page, '1단계 승인', owner);
     await expect(detail.getByTestId('request-status')).toHaveText('1단계 승인');
     await expect(detail.getByTestId('waiting-for')).toContainText('이서연');
     await expect(detail.getByTestId('request-complete')).toHaveCount(0);
@@ -154,7 +156,7 @@ test.describe('wallets', () => {
     await expect(m.getByTestId('request-detail').getByTestId('request-title')).toHaveText(name);
     await m.waitForTimeout(400); // the drawer's opening animation
     await snap(m, 'approvals-detail-member-ko');
-    await approveOpenRequest(m, '2단계 승인합니다');
+    await approveOpenRequest(m, '2단계 승인합니다', { otpSecret: colleague.otpSecret, account: colleague.email });
     await expect(m.getByTestId('approvals-badge')).toHaveCount(0);
 
     // The initiator (owner) becomes the wallet's manager; the address is checksummed.

@@ -94,6 +94,8 @@ describe('rate limits', () => {
       expect(codes).toEqual([200, 200, 200, 429]);
       const res = await limited.app.inject({ method: 'GET', url });
       expect(res.json().code).toBe('429');
+      expect(res.json().data.retryAfterSeconds).toBeGreaterThan(0);
+      expect(res.json().data.retryAfterSeconds).toBeLessThanOrEqual(60);
       // Probes and the web app's files are outside the API budget.
       expect((await limited.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {

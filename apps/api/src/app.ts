@@ -20,7 +20,8 @@ import { devRoutes } from './modules/system/dev.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { tokenRoutes } from './modules/tokens/tokens.routes.js';
 import { walletRoutes } from './modules/wallets/wallets.routes.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { errorHandlerPlugin, requestLanguage, sendError } from './plugins/error-handler.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -71,6 +72,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
             ...(opts.loggerStream ? { stream: opts.loggerStream } : {}),
           },
     genReqId: () => randomUUID(),
+    // The router's own refusals (a malformed or over-long path) in the catalogue's shape, never echoing the path.
+    frameworkErrors: (error, request, reply) => {
+      const lang = requestLanguage(request);
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, lang, '414');
+      return sendError(reply, lang, '4000', { reason: error.code === 'FST_ERR_BAD_URL' ? 'bad-url' : 'bad-request' });
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Request lines only when debugging: the console of `npm start` stays readable.
@@ -118,9 +125,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('mail', mail);
 
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityPlugin, { config });
   await app.register(sessionPlugin, { config, sessions: services.sessions });
-  await app.register(openApiPlugin);
+  await app.register(openApiPlugin, { docs: config.apiDocs });
   await app.register(systemRoutes, { config, database: opts.database });
   await app.register(authRoutes, { config, services });
   await app.register(memberRoutes, { services });
@@ -129,8 +137,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(walletRoutes, { services });
   await app.register(tokenRoutes, { services });
   await app.register(assetRoutes, { services });
-  await app.register(eventRoutes, { services, db: opts.database.db });
-  if (!config.production) {
+  await app.register(eventRoutes, { services, db: opts.database.db, config });
+  // Development doors: only in local and development; everywhere else `/dev/*` answers the coded 404.
+  if (config.devDoors) {
     await app.register(devRoutes, { config });
     await app.register(devnetRoutes, { services, config });
     if (mail.catcher) await app.register(devMailboxRoutes, { catcher: mail.catcher });

@@ -46,7 +46,23 @@ describe('configuration', () => {
       RSA_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nMIIB\\n-----END PRIVATE KEY-----',
     };
     expect(loadConfig(full).production).toBe(true);
-    expect(loadConfig({ APP_ENV: 'testnet' }).production).toBe(false);
+    expect(loadConfig({ APP_ENV: 'testnet', SMTP_URL: 'smtp://mail.example.com:587' }).production).toBe(false);
+  });
+
+  it('opens development doors and seeds the demo only in local and development', () => {
+    for (const env of ['local', 'development']) {
+      expect(loadConfig({ APP_ENV: env })).toMatchObject({ devDoors: true, seedDemo: true });
+      expect(loadConfig({ APP_ENV: env, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    }
+    const smtp = { SMTP_URL: 'smtp://mail.example.com:587' };
+    for (const env of ['testnet', 'testnet-staging', 'intranet-testnet']) {
+      expect(loadConfig({ APP_ENV: env, ...smtp })).toMatchObject({ devDoors: false, seedDemo: false });
+      expect(() => loadConfig({ APP_ENV: env, ...smtp, SEED_DEMO: 'true' })).toThrow(
+        /^Invalid configuration: SEED_DEMO must not be true when APP_ENV is /,
+      );
+      // Without SMTP, mail would only be readable through the development mailbox, which is closed here.
+      expect(() => loadConfig({ APP_ENV: env })).toThrow(/^Invalid configuration: SMTP_URL must be set/);
+    }
   });
 
   it('stops the server start with one clear line on a bad variable', () => {
@@ -58,5 +74,28 @@ describe('configuration', () => {
     });
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Invalid configuration: PORT /)]);
+  });
+
+  it('a production start with SEED_DEMO=true stops with one clear line, before touching any database', () => {
+    const server = fileURLToPath(new URL('./server.ts', import.meta.url));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', server], {
+      env: {
+        ...process.env,
+        APP_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(40),
+        MASTER_KEY: 'ab'.repeat(32),
+        APP_BASE_URL: 'https://custody.example.com',
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+        SMTP_URL: 'smtp://mail.example.com:587',
+        RSA_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nMIIB\\n-----END PRIVATE KEY-----',
+        SEED_DEMO: 'true',
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'Invalid configuration: SEED_DEMO must not be true when APP_ENV is production (the demo seeds only in local and development)',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENVIRONMENTS, isProductionEnvironment, LIMITS } from '@vaultline/contracts';
+import { ENVIRONMENTS, isDevelopmentEnvironment, isProductionEnvironment, LIMITS } from '@vaultline/contracts';
 import { z } from 'zod';
 
 /** The repository root: relative defaults (the data folder) resolve against it, whatever the working folder. */
@@ -33,7 +33,10 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().trim().default(''),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
-  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** The interactive API docs at /api/docs; default: on outside production. */
+  API_DOCS: z.enum(['true', 'false']).optional(),
+  /** Default: true in local and development, where alone it is allowed. */
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
   RSA_PRIVATE_KEY: z
     .string()
     .refine((v) => v.includes('PRIVATE KEY'), 'must be a PEM private key (PKCS#8)')
@@ -64,6 +67,10 @@ const envSchema = z.object({
 export interface Config {
   env: (typeof ENVIRONMENTS)[number];
   production: boolean;
+  /** local and development: the `/dev/*` routes, the demo seed, the caught-mail mailbox. Nowhere else. */
+  devDoors: boolean;
+  /** Interactive API docs at /api/docs. */
+  apiDocs: boolean;
   host: string;
   port: number;
   databaseUrl: string | undefined;
@@ -112,6 +119,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const production = isProductionEnvironment(e.APP_ENV);
+  const devDoors = isDevelopmentEnvironment(e.APP_ENV);
+  if (!devDoors && e.SEED_DEMO === 'true') {
+    throw new ConfigError(
+      `Invalid configuration: SEED_DEMO must not be true when APP_ENV is ${e.APP_ENV} (the demo seeds only in local and development)`,
+    );
+  }
+  // Without SMTP mail is caught in-process, readable only through the development mailbox.
+  if (!devDoors && !production && !e.SMTP_URL) {
+    throw new ConfigError(`Invalid configuration: SMTP_URL must be set when APP_ENV is ${e.APP_ENV}`);
+  }
   if (production) {
     const required = [
       'SESSION_SECRET',
@@ -136,6 +153,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     env: e.APP_ENV,
     production,
+    devDoors,
+    apiDocs: (e.API_DOCS ?? (production ? 'false' : 'true')) === 'true',
     host: e.HOST,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
@@ -150,7 +169,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY === 'true',
-    seedDemo: e.SEED_DEMO === 'true',
+    seedDemo: (e.SEED_DEMO ?? (devDoors ? 'true' : 'false')) === 'true',
     rsaPrivateKey: e.RSA_PRIVATE_KEY?.replace(/\\n/g, '\n'),
     sessionTimeoutSeconds: e.SESSION_TIMEOUT_SECONDS,
     sessionNoticeSeconds: Math.min(e.SESSION_NOTICE_SECONDS, Math.floor(e.SESSION_TIMEOUT_SECONDS / 2)),

@@ -43,7 +43,7 @@ try {
   process.exit(1);
 }
 
-const demo = config.production ? null : readDemoCredentials(config.dataDir);
+const demo = config.devDoors ? readDemoCredentials(config.dataDir, config.masterKey) : null;
 const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
 console.log(
   [

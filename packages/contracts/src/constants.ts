@@ -45,6 +45,14 @@ export function isProductionEnvironment(env: Environment | string): boolean {
   return env === 'production' || env === 'production-staging';
 }
 
+/**
+ * local and development are the only environments with development doors: the `/dev/*` routes, the demo seed
+ * and its printed credentials, `npm run otp`, the caught-mail mailbox. Everywhere else they do not exist.
+ */
+export function isDevelopmentEnvironment(env: Environment | string): boolean {
+  return env === 'local' || env === 'development';
+}
+
 export const TIMEZONE = 'Asia/Seoul';
 
 /** dayjs format tokens. */

@@ -348,6 +348,12 @@ export const ERROR_CATALOGUE = {
     en: 'This request method is not allowed.',
     ko: '허용되지 않는 요청 방식입니다.',
   },
+  '414': {
+    status: 414,
+    group: 'http',
+    en: 'The request address (URL) is too long.',
+    ko: '요청 주소(URL)가 너무 깁니다.',
+  },
   '413': { status: 413, group: 'http', en: 'The request is too large.', ko: '요청 크기가 너무 큽니다.' },
   '415': {
     status: 415,

@@ -22,6 +22,10 @@ export const VALIDATION_MESSAGES = {
     en: `Enter no more than ${LIMITS.TEXT_MAX} characters.`,
     ko: `${LIMITS.TEXT_MAX}자 이하로 입력해 주세요.`,
   },
+  'validation.text.invalidCharacters': {
+    en: 'The text contains characters that cannot be used.',
+    ko: '사용할 수 없는 문자가 포함되어 있습니다.',
+  },
   'validation.email.invalid': { en: 'Enter a valid email address.', ko: '올바른 이메일 주소를 입력해 주세요.' },
   'validation.alphanumeric': { en: 'Only letters and numbers are allowed.', ko: '영문과 숫자만 입력할 수 있습니다.' },
   'validation.alphanumericDot': {

@@ -10,6 +10,17 @@ import type { ValidationKey } from './validation-messages.js';
 
 const key = (k: ValidationKey) => ({ error: k });
 
+/** An unpaired UTF-16 surrogate: JSON can carry one, but no text of ours holds it and UTF-8 cannot store it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** NUL or a lone surrogate: refused in every text field (PostgreSQL cannot store NUL; a surrogate is mangled). */
+export function hasUnsafeCharacters(value: string): boolean {
+  return value.includes('\u0000') || LONE_SURROGATE.test(value);
+}
+
+const safe = (value: string) => !hasUnsafeCharacters(value);
+const SAFE_TEXT = key('validation.text.invalidCharacters');
+
 export const emailSchema = z
   .string(key('validation.required'))
   .trim()
@@ -19,9 +30,18 @@ export const emailSchema = z
 
 export const textSchema = z
   .string(key('validation.required'))
+  .refine(safe, SAFE_TEXT)
   .trim()
   .min(1, key('validation.required'))
   .max(LIMITS.TEXT_MAX, key('validation.text.tooLong'));
+
+/** A list's free-text filter: optional, up to 255 characters, no unsafe characters. */
+export const searchSchema = z
+  .string()
+  .refine(safe, SAFE_TEXT)
+  .trim()
+  .max(LIMITS.TEXT_MAX, key('validation.text.tooLong'))
+  .optional();
 
 export const alphanumericSchema = z
   .string(key('validation.required'))
@@ -67,7 +87,11 @@ export const stepApprovalsSchema = z
   .min(1, key('validation.stepApprovals.range'))
   .max(LIMITS.MAX_STEP_APPROVALS, key('validation.stepApprovals.range'));
 
-export const memoSchema = z.string().max(LIMITS.MEMO_MAX, key('validation.memo.tooLong')).optional();
+export const memoSchema = z
+  .string()
+  .refine(safe, SAFE_TEXT)
+  .max(LIMITS.MEMO_MAX, key('validation.memo.tooLong'))
+  .optional();
 
 // ---------------------------------------------------------------------------------------------
 // Passwords

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
@@ -27,7 +27,14 @@ describe('database', () => {
     try {
       const first = await seedDemo(t.database.db, cfg);
       expect(first.seeded).toBe(true);
-      expect(readDemoCredentials(cfg.dataDir)).toEqual(first.credentials);
+      expect(readDemoCredentials(cfg.dataDir, cfg.masterKey)).toEqual(first.credentials);
+      // Sealed at rest: no password or authenticator secret stands in clear in the data folder.
+      for (const file of readdirSync(cfg.dataDir)) {
+        const text = readFileSync(join(cfg.dataDir, file), 'utf8');
+        expect(text).not.toContain(first.credentials!.password);
+        expect(text).not.toContain(first.credentials!.otpSecret);
+      }
+      expect(readDemoCredentials(cfg.dataDir, '22'.repeat(32))).toBeNull();
       expect((await seedDemo(t.database.db, cfg)).seeded).toBe(false);
       const [orgs] = await t.database.db.select({ n: count() }).from(organizations);
       const [members] = await t.database.db.select({ n: count() }).from(accounts);

@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { decryptAtRest, encryptAtRest } from '../security/at-rest.js';
 
 export interface DemoAccount {
   email: string;
@@ -15,20 +16,33 @@ export interface DemoCredentials extends DemoAccount {
   expiredPasswordMember?: DemoAccount;
 }
 
-const fileOf = (dataDir: string) => join(dataDir, 'demo-credentials.json');
+const CONTEXT = 'demo-credentials';
+const sealedFile = (dataDir: string) => join(dataDir, 'demo-credentials.sealed');
+/** Where earlier versions kept them in clear; read once, sealed and removed. */
+const clearFile = (dataDir: string) => join(dataDir, 'demo-credentials.json');
 
-/** Kept beside the embedded database (never in the repository) so every start can print them again. */
-export function writeDemoCredentials(dataDir: string, credentials: DemoCredentials): void {
+/**
+ * Kept beside the embedded database (never in the repository) so every development start can print them again;
+ * sealed with MASTER_KEY (AES-256-GCM) like every other secret at rest, never written in clear.
+ */
+export function writeDemoCredentials(dataDir: string, masterKey: string, credentials: DemoCredentials): void {
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(fileOf(dataDir), `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  writeFileSync(sealedFile(dataDir), encryptAtRest(JSON.stringify(credentials), masterKey, CONTEXT), { mode: 0o600 });
 }
 
-export function readDemoCredentials(dataDir: string): DemoCredentials | null {
-  const file = fileOf(dataDir);
-  if (!existsSync(file)) return null;
+export function readDemoCredentials(dataDir: string, masterKey: string): DemoCredentials | null {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as DemoCredentials;
+    if (existsSync(sealedFile(dataDir))) {
+      return JSON.parse(decryptAtRest(readFileSync(sealedFile(dataDir), 'utf8').trim(), masterKey, CONTEXT));
+    }
+    if (existsSync(clearFile(dataDir))) {
+      const credentials = JSON.parse(readFileSync(clearFile(dataDir), 'utf8')) as DemoCredentials;
+      writeDemoCredentials(dataDir, masterKey, credentials);
+      rmSync(clearFile(dataDir));
+      return credentials;
+    }
   } catch {
-    return null;
+    // Sealed under another MASTER_KEY, or damaged: there is nothing to show.
   }
+  return null;
 }

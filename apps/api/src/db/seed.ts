@@ -136,7 +136,7 @@ export async function seedDemo(
     await tx.insert(passwordHistory).values({ accountId: member!.id, passphraseHash: expiredHash, createdAt: longAgo });
     return { seeded: true, organizationId: org!.id, credentials };
   });
-  if (result.seeded) writeDemoCredentials(config.dataDir, credentials);
+  if (result.seeded) writeDemoCredentials(config.dataDir, config.masterKey, credentials);
   // Wallets, tokens and devnet deposits of the demo organization; only what is missing, so a rerun changes nothing.
   await seedDemoHoldings(db, config, DEMO.organizationName, DEMO.ownerEmail);
   return result;

@@ -48,7 +48,9 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('custody engine crash',
     const browser = await signIn(t, owner);
     const base = `/api/v1/organizations/wallet-creation/evm/${orgId}/wallet-creation-request`;
     const id = (await browser.post(`${base}/create`, { blockchain: 'ETHEREUM', name: 'Survivor' })).json().id as string;
-    expect((await browser.post(`${base}/${id}/approve`, {})).json().decisionStatus).toBe('APPROVED');
+    expect((await browser.post(`${base}/${id}/approve`, { otpCode: await browser.otp() })).json().decisionStatus).toBe(
+      'APPROVED',
+    );
 
     const doomed = startEngine({ ENGINE_FAULT_DELAY_MS: '20000' });
     for (let i = 0; i < 120 && (await statusOf(id)) !== 'EXECUTING'; i++) await sleep(250);

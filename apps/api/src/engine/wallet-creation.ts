@@ -32,7 +32,7 @@ export async function executeWalletCreation(
     const requests = approvalsRepository(tx as Db);
     const wallets = walletsRepository(tx as Db);
     const request = await requests.findRequest(organizationId, requestId, { lock: true });
-    if (!request || request.status !== 'EXECUTING') return; // done before, or canceled
+    if (request?.status !== 'EXECUTING') return; // done before, or canceled
     const existing = await wallets.findByRequest(request.id);
     if (existing) {
       await requests.updateRequest(request.id, { status: 'COMPLETE', progress: 'COMPLETE', updatedAt: now() });

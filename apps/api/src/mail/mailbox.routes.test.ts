@@ -19,7 +19,7 @@ beforeEach(async () => {
     routes.push(route);
   });
   await app.register(errorHandlerPlugin);
-  await app.register(openApiPlugin);
+  await app.register(openApiPlugin, { docs: false });
   await app.register(devMailboxRoutes, { catcher });
   await app.ready();
 });
@@ -45,7 +45,7 @@ describe('development mailbox', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toContain('Development mailbox · 개발용 메일함');
-    expect(res.body).toContain('only outside production');
+    expect(res.body).toContain('only in local and development');
     expect(res.body).toContain('No messages yet');
     expect(res.body).not.toContain('<script');
   });

@@ -10,7 +10,7 @@ export interface DevMailboxOptions {
 const TITLE = 'Development mailbox · 개발용 메일함';
 
 /**
- * What the embedded catcher received, for development on one machine. Register only outside production and
+ * What the embedded catcher received, for development on one machine. Register only in local and development and
  * only when the catcher runs: the pages are unauthenticated and left out of the OpenAPI document.
  */
 export async function devMailboxRoutes(app: FastifyInstance, opts: DevMailboxOptions) {
@@ -33,7 +33,7 @@ export async function devMailboxRoutes(app: FastifyInstance, opts: DevMailboxOpt
       reply,
       TITLE,
       `<h1>${escapeHtml(TITLE)}</h1>
-<p class="note">Mail sent by this Vaultline server while SMTP_URL is unset, caught on ${escapeHtml(catcher.url)}. This page exists only outside production. · SMTP_URL이 설정되지 않은 동안 이 서버가 보낸 메일입니다. 이 페이지는 운영 환경이 아닐 때만 제공됩니다.</p>
+<p class="note">Mail sent by this Vaultline server while SMTP_URL is unset, caught on ${escapeHtml(catcher.url)}. This page exists only in local and development. · SMTP_URL이 설정되지 않은 동안 이 서버가 보낸 메일입니다. 이 페이지는 로컬 및 개발 환경에서만 제공됩니다.</p>
 <p class="count">${mails.length} message(s) · ${mails.length}통</p>
 ${list}`,
     );

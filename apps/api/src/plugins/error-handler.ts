@@ -1,4 +1,11 @@
-import { ERROR_CATALOGUE, type ErrorCode, errorMessage, isErrorCode, translateIssues } from '@vaultline/contracts';
+import {
+  ERROR_CATALOGUE,
+  type ErrorCode,
+  errorMessage,
+  isErrorCode,
+  isValidationKey,
+  validationMessage,
+} from '@vaultline/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -21,6 +28,25 @@ export function sendError(reply: FastifyReply, lang: Lang, code: ErrorCode, data
     .send({ code, message, ...(data === undefined ? {} : { data }) });
 }
 
+/** A path segment as the caller may see it again: a field name or an index, never their own odd text. */
+const PLAIN_SEGMENT = /^[A-Za-z0-9_]{1,64}$/;
+
+/**
+ * One schema issue as the answer shows it: the path through known field names, the message key of the contracts
+ * translated, and any other message (a library's own wording, which may quote the input) as the generic one.
+ */
+function describeIssue(
+  context: string,
+  v: { instancePath: string; message?: string | undefined; params: unknown },
+  lang: Lang,
+) {
+  const segments = v.instancePath.split('/').filter(Boolean);
+  const path = [context, ...segments.map((s) => (PLAIN_SEGMENT.test(s) ? s : '?'))].join('.');
+  const key = v.message && isValidationKey(v.message) ? v.message : 'validation.invalid';
+  const params = (v.params as { params?: Record<string, unknown> } | undefined)?.params;
+  return { path, message: validationMessage(key, lang, params), key, ...(params ? { params } : {}) };
+}
+
 /** Fastify's own 4xx errors, by their codes, onto the catalogue. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: '4000',
@@ -38,17 +64,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) return sendError(reply, lang, error.code, error.data);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({
-        path: [error.validationContext ?? 'body', ...v.instancePath.split('/').filter(Boolean)],
-        message: v.message ?? '',
-        params: (v.params as { params?: Record<string, unknown> }).params,
-      }));
-      const translated = translateIssues(issues, lang).map((issue, i) => ({
-        ...issue,
-        key: issues[i]?.message,
-        ...(issues[i]?.params ? { params: issues[i]?.params } : {}),
-      }));
-      return sendError(reply, lang, '4000', { reason: 'validation', issues: translated });
+      return sendError(reply, lang, '4000', {
+        reason: 'validation',
+        issues: error.validation.map((v) => describeIssue(error.validationContext ?? 'body', v, lang)),
+      });
     }
 
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;

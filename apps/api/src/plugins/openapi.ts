@@ -5,7 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-export const openApiPlugin = fp(async (app: FastifyInstance) => {
+/**
+ * The OpenAPI document always (it is generated from the same routes); the interactive docs at /api/docs only when
+ * configured (API_DOCS; off in production by default), served under the application's own CSP.
+ */
+export const openApiPlugin = fp(async (app: FastifyInstance, opts: { docs: boolean }) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -21,5 +25,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  if (!opts.docs) return;
+  // No validator badge: it would fetch an image from swagger.io, which the CSP refuses anyway.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 });

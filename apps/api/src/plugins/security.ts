@@ -40,12 +40,16 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     timeWindow: '1 minute',
     // The budget is for API calls; the web app's own files and the health probes are not counted.
     allowList: (request) => !request.url.startsWith('/api/'),
-    errorResponseBuilder: () => new AppError('429'),
+    errorResponseBuilder: (_request, context) =>
+      new AppError('429', { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
     // A socket the client already closed has no address; counting it under one key beats a 500.
     keyGenerator: (request) => request.ip ?? 'closed-socket',
   });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers (account data, balances, errors) are never kept by a browser or a proxy cache.
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs'))
+      reply.header('cache-control', 'no-store');
   });
 });

@@ -10,6 +10,15 @@ export const SESSION_COOKIE = 'vl_session';
 export const CSRF_COOKIE = 'vl_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 
+/**
+ * Over HTTPS the cookies carry the `__Host-` prefix: the browser then keeps them only if Secure, for path `/`
+ * and without a Domain, so no sibling subdomain can plant or shadow them.
+ */
+export function cookieNames(config: Pick<Config, 'secureCookies'>) {
+  const prefix = config.secureCookies ? '__Host-' : '';
+  return { session: `${prefix}${SESSION_COOKIE}`, csrf: `${prefix}${CSRF_COOKIE}` };
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
@@ -25,12 +34,19 @@ declare module 'fastify' {
 /** Puts a session in the browser: the token HttpOnly, the CSRF token readable by the page. */
 export function setSessionCookies(reply: FastifyReply, config: Config, issued: { token: string; csrfToken?: string }) {
   const base = { path: '/', sameSite: 'strict' as const, secure: config.secureCookies };
-  reply.setCookie(SESSION_COOKIE, issued.token, { ...base, httpOnly: true });
-  if (issued.csrfToken) reply.setCookie(CSRF_COOKIE, issued.csrfToken, { ...base, httpOnly: false });
+  const names = cookieNames(config);
+  reply.setCookie(names.session, issued.token, { ...base, httpOnly: true });
+  if (issued.csrfToken) reply.setCookie(names.csrf, issued.csrfToken, { ...base, httpOnly: false });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', sameSite: 'strict', secure: config.secureCookies, httpOnly: true });
+  const options = { path: '/', sameSite: 'strict' as const, secure: config.secureCookies, httpOnly: true };
+  reply.clearCookie(cookieNames(config).session, options);
+}
+
+/** The session token the request carries, under this server's cookie name. */
+export function sessionToken(request: FastifyRequest, config: Pick<Config, 'secureCookies'>): string | undefined {
+  return request.cookies[cookieNames(config).session];
 }
 
 /**
@@ -42,9 +58,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
   await app.register(cookie);
   app.decorateRequest('auth', null);
 
+  const names = cookieNames(opts.config);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.cookies[CSRF_COOKIE]) {
-      reply.setCookie(CSRF_COOKIE, randomToken(), {
+    if (!request.cookies[names.csrf]) {
+      reply.setCookie(names.csrf, randomToken(), {
         path: '/',
         sameSite: 'strict',
         secure: opts.config.secureCookies,
@@ -57,13 +74,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     const header = request.headers[CSRF_HEADER];
     const presented = typeof header === 'string' ? header : '';
     if (unsafe) {
-      const cookieValue = request.cookies[CSRF_COOKIE] ?? '';
+      const cookieValue = request.cookies[names.csrf] ?? '';
       if (!presented || !cookieValue || !safeEqual(presented, cookieValue))
         throw new AppError('403', { reason: 'csrf' });
     }
     if (access === 'public') return;
 
-    const auth = await opts.sessions.authenticate(request.cookies[SESSION_COOKIE], {
+    const auth = await opts.sessions.authenticate(request.cookies[names.session], {
       touch: request.routeOptions.config?.touchSession !== false,
     });
     if (unsafe && !safeEqual(sha256(presented), auth.csrfHash)) throw new AppError('403', { reason: 'csrf' });

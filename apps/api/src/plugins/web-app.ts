@@ -6,7 +6,8 @@ import fp from 'fastify-plugin';
 import { REPO_ROOT } from '../config.js';
 import { requestLanguage, sendError } from './error-handler.js';
 
-export const WEB_DIST = join(REPO_ROOT, 'apps/web/dist');
+/** The built web app; VAULTLINE_WEB_DIST points a test run at its own build (parallel e2e runs). */
+export const WEB_DIST = process.env.VAULTLINE_WEB_DIST || join(REPO_ROOT, 'apps/web/dist');
 
 /** Paths that belong to the server: an unknown one is a coded 404, never the web app's page. */
 const SERVER_PREFIXES = ['/api/', '/healthz', '/readyz', '/dev/'];

@@ -7,9 +7,12 @@ import {
   type KeyObject,
   privateDecrypt,
 } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Config } from '../config.js';
+import { decryptAtRest, encryptAtRest } from './at-rest.js';
+
+const SEALED_CONTEXT = 'rsa-private-key';
 
 /** The server's RSA key pair: browsers encrypt passwords and codes with the public half (RSA-OAEP, SHA-256). */
 export interface RsaKeyring {
@@ -41,7 +44,8 @@ let ephemeral: KeyObject | undefined;
 
 /**
  * The configured key (required in production); outside production one is generated once and kept in the data
- * folder so open pages keep working across restarts. Tests pass `persist: false` and share one per process.
+ * folder, sealed with MASTER_KEY (never in clear), so open pages keep working across restarts. Tests pass
+ * `persist: false` and share one per process.
  */
 export function loadRsaKeyring(config: Config, opts: { persist?: boolean } = {}): RsaKeyring {
   if (config.rsaPrivateKey) return keyring(createPrivateKey(config.rsaPrivateKey));
@@ -50,11 +54,27 @@ export function loadRsaKeyring(config: Config, opts: { persist?: boolean } = {})
     ephemeral ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
     return keyring(ephemeral);
   }
-  const file = join(config.dataDir, 'keys', 'rsa-private.pem');
-  if (!existsSync(file)) {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  const sealed = join(config.dataDir, 'keys', 'rsa-private.sealed');
+  const clear = join(config.dataDir, 'keys', 'rsa-private.pem');
+  const save = (pem: string) => {
+    mkdirSync(dirname(sealed), { recursive: true, mode: 0o700 });
+    writeFileSync(sealed, encryptAtRest(pem, config.masterKey, SEALED_CONTEXT), { mode: 0o600 });
+  };
+  if (existsSync(sealed)) {
+    try {
+      return keyring(createPrivateKey(decryptAtRest(readFileSync(sealed, 'utf8'), config.masterKey, SEALED_CONTEXT)));
+    } catch {
+      // Sealed under another MASTER_KEY: a new key; pages opened before simply ask again.
+    }
   }
-  return keyring(createPrivateKey(readFileSync(file, 'utf8')));
+  // A key an earlier version kept in clear is sealed once and the clear copy removed.
+  const pem = existsSync(clear)
+    ? readFileSync(clear, 'utf8')
+    : (generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
+        type: 'pkcs8',
+        format: 'pem',
+      }) as string);
+  save(pem);
+  rmSync(clear, { force: true });
+  return keyring(createPrivateKey(pem));
 }

@@ -1,4 +1,7 @@
 import { constants, publicEncrypt } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { decryptAtRest, encryptAtRest } from './at-rest.js';
@@ -67,5 +70,19 @@ describe('RSA keyring', () => {
     expect(keyring.decrypt(enc(constants.RSA_PKCS1_OAEP_PADDING, 'sha256'))).toBe('s3cret!');
     expect(keyring.decrypt(enc(constants.RSA_PKCS1_OAEP_PADDING, 'sha1'))).toBeNull();
     expect(keyring.decrypt('bm90IGEgY2lwaGVydGV4dA==')).toBeNull();
+  });
+
+  it('keeps a generated key in the data folder sealed, never in clear, and reads it back', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'vaultline-rsa-'));
+    try {
+      const config = loadConfig({ DATA_DIR: dataDir });
+      const first = loadRsaKeyring(config);
+      const files = readdirSync(join(dataDir, 'keys'));
+      expect(files).toEqual(['rsa-private.sealed']);
+      expect(readFileSync(join(dataDir, 'keys', files[0]!), 'utf8')).not.toContain('PRIVATE KEY');
+      expect(loadRsaKeyring(config).publicKeyPem).toBe(first.publicKeyPem);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

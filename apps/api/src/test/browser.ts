@@ -8,6 +8,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
   private publicKey: string | undefined;
+  /** The signed-in person's authenticator (set by `signIn`): a fresh code each time, as a phone would give. */
+  codeSource: (() => string) | undefined;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -20,10 +22,10 @@ export class TestBrowser {
     body?: unknown,
     opts: { csrf?: boolean; headers?: Record<string, string> } = {},
   ): Promise<LightMyRequestResponse> {
-    if (method !== 'GET' && !this.cookies.has('vl_csrf')) await this.request('GET', '/healthz');
+    if (method !== 'GET' && !this.csrfToken()) await this.request('GET', '/healthz');
     const headers: Record<string, string> = { ...opts.headers };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (method !== 'GET' && opts.csrf !== false) headers['x-csrf-token'] ??= this.cookies.get('vl_csrf') ?? '';
+    if (method !== 'GET' && opts.csrf !== false) headers['x-csrf-token'] ??= this.csrfToken() ?? '';
     const res = await this.app.inject({
       method,
       url,
@@ -37,6 +39,11 @@ export class TestBrowser {
       else this.cookies.set(c.name, c.value);
     }
     return res;
+  }
+
+  /** The readable CSRF cookie, under its HTTPS (`__Host-`) or plain name, as the page reads it. */
+  csrfToken(): string | undefined {
+    return this.cookies.get('__Host-vl_csrf') ?? this.cookies.get('vl_csrf');
   }
 
   post(url: string, body: unknown = {}, opts?: { csrf?: boolean }) {
@@ -53,6 +60,12 @@ export class TestBrowser {
       { key: this.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
       Buffer.from(plain),
     ).toString('base64');
+  }
+
+  /** A fresh authenticator code of the signed-in person, encrypted as the page sends it (authentication bodies). */
+  async otp(): Promise<string> {
+    if (!this.codeSource) throw new Error('this browser has no authenticator: sign in with signIn()');
+    return this.encrypt(this.codeSource());
   }
 
   async login(email: string, password: string, otpCode?: string) {

@@ -96,6 +96,10 @@ export async function signIn(
   t.clock.advance(30_000); // a fresh authenticator step: codes are single-use
   const res = await browser.login(member.email, member.password, otpNow(member, t.clock));
   if (res.json().result !== 'SUCCESS') throw new Error(`sign-in failed: ${res.body}`);
+  browser.codeSource = () => {
+    t.clock.advance(30_000); // codes are single-use: each one from a new time step
+    return otpNow(member, t.clock);
+  };
   return browser;
 }
 

@@ -17,7 +17,7 @@ export async function createWallet(owner: TestBrowser, organizationId: string, b
   const created = await owner.post(`${base}/create`, { blockchain, name });
   if (created.statusCode !== 200) throw new Error(`wallet request refused: ${created.body}`);
   const requestId = created.json().id as string;
-  const approved = await owner.post(`${base}/${requestId}/approve`, {});
+  const approved = await owner.post(`${base}/${requestId}/approve`, { otpCode: await owner.otp() });
   if (approved.statusCode !== 200) throw new Error(`wallet approval refused: ${approved.body}`);
   for (let i = 0; i < 120; i++) {
     const r = (await owner.post(`/api/v1/organizations/requests/${requestId}`, {})).json();

@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, type MantineThemeOverride, mergeThemeOverrides } from '@mantine/core';
 
 // Korean faces come right after the platform UI fonts so Hangul never falls back to a serif face.
 const SYSTEM_FONTS = [
@@ -14,6 +14,9 @@ const SYSTEM_FONTS = [
   'Arial',
   'sans-serif',
 ].join(', ');
+
+/** The dashboard's fixed header; notifications open below it. */
+export const HEADER_HEIGHT = 60;
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -31,3 +34,28 @@ export const theme = createTheme({
     },
   },
 });
+
+/** Accessible names Mantine would otherwise leave empty or in English, in the current language. */
+export interface ThemeLabels {
+  close: string;
+  closeNotification: string;
+  togglePassword: string;
+}
+
+/**
+ * The theme with translated accessible names, set once for every dialog, drawer, notification and
+ * password field (rebuilt when the language changes), so no screen has to remember them.
+ */
+export function localizedTheme(labels: ThemeLabels): MantineThemeOverride {
+  return mergeThemeOverrides(
+    theme,
+    createTheme({
+      components: {
+        Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
+        Drawer: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
+        Notification: { defaultProps: { closeButtonProps: { 'aria-label': labels.closeNotification } } },
+        PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': labels.togglePassword } } },
+      },
+    }),
+  );
+}

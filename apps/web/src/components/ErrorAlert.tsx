@@ -1,10 +1,15 @@
 import { Alert, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useAppLanguage } from '../i18n/useAppLanguage';
 import type { ApiError } from '../lib/error-reader';
 import { missingPermissionText } from './notify';
 
-/** Shows an `ApiError` in the current language; the code is kept visible for support requests. */
+/**
+ * Shows an `ApiError` in the current language. The message is always the translated one; the code
+ * stays in a small, labelled details line for support requests, never as the message itself.
+ */
 export function ErrorAlert({ error, title, color = 'red' }: { error: ApiError; title: string; color?: string }) {
+  const { t } = useTranslation();
   const lang = useAppLanguage();
   // Read on every render (useAppLanguage re-renders on a switch), so the name follows the language.
   const permission = missingPermissionText(error);
@@ -17,8 +22,8 @@ export function ErrorAlert({ error, title, color = 'red' }: { error: ApiError; t
         </Text>
       ) : null}
       {error.code !== '0' ? (
-        <Text size="xs" c="dimmed" mt={4}>
-          #{error.code}
+        <Text size="xs" c="dimmed" mt={4} data-testid="error-code">
+          {t('error.codeDetails', { code: error.code })}
         </Text>
       ) : null}
     </Alert>

@@ -6,7 +6,13 @@ import { useAppLanguage } from '../i18n/useAppLanguage';
 /** Each language is labelled in its own script, so it can be found whichever one is showing. */
 const NATIVE_LABEL: Record<AppLanguage, 'language.en' | 'language.ko'> = { ko: 'language.ko', en: 'language.en' };
 
-export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
+export interface LanguageSwitchProps {
+  size?: 'xs' | 'sm';
+  /** What a choice does; by default it changes this browser's language only (signed out). */
+  onChange?: (lang: AppLanguage) => void;
+}
+
+export function LanguageSwitch({ size = 'xs', onChange }: LanguageSwitchProps) {
   const { t } = useTranslation();
   const value = useAppLanguage();
   return (
@@ -16,7 +22,7 @@ export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
       size={size}
       radius="xl"
       value={value}
-      onChange={(next) => void setLanguage(next as AppLanguage)}
+      onChange={(next) => (onChange ? onChange(next as AppLanguage) : void setLanguage(next as AppLanguage))}
       data={LANGUAGES.map((lang) => ({ value: lang, label: t(NATIVE_LABEL[lang]) }))}
     />
   );

@@ -22,9 +22,11 @@ export interface OtpConfirmDialogProps {
   error: ApiError | null;
   onConfirm: (otpCode: string) => void;
   testId?: string;
+  /** `danger` (default): a destructive action in red; `approve`: a decision that lets something go ahead. */
+  tone?: 'danger' | 'approve';
 }
 
-/** A destructive action confirmed with a fresh code from the authenticator app. */
+/** A sensitive action (a deletion, a decision) confirmed with a fresh code from the authenticator app. */
 export function OtpConfirmDialog({
   opened,
   onClose,
@@ -35,7 +37,9 @@ export function OtpConfirmDialog({
   error,
   onConfirm,
   testId,
+  tone = 'danger',
 }: OtpConfirmDialogProps) {
+  const color = tone === 'danger' ? 'red' : 'teal';
   const { t } = useTranslation();
   const lang = useAppLanguage();
   const [code, setCode] = useState('');
@@ -72,7 +76,7 @@ export function OtpConfirmDialog({
         }}
       >
         <Stack gap="md">
-          <Alert color="red" variant="light" radius="md" icon={<AlertIcon size={18} />}>
+          <Alert color={color} variant="light" radius="md" icon={<AlertIcon size={18} />}>
             <Text size="sm" component="div">
               {children}
             </Text>
@@ -89,7 +93,7 @@ export function OtpConfirmDialog({
             withAsterisk
             data-autofocus
           />
-          <FormFooter onCancel={onClose} submitLabel={confirmLabel} submitColor="red" pending={pending} />
+          <FormFooter onCancel={onClose} submitLabel={confirmLabel} submitColor={color} pending={pending} />
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { OrganizationPermission } from '@vaultline/contracts';
-import { i18n } from '../i18n';
+import { currentLanguage, i18n } from '../i18n';
 import type { ApiError } from '../lib/error-reader';
 
 /** The permission a 403 answer names in `data.permission`, when it is one the screens know. */
@@ -25,10 +25,12 @@ export function notifySuccess(message: string, title?: string): void {
 /** A refused call as a notification: the server's message (translated) and, for a 403, the permission it needs. */
 export function notifyError(title: string, error: ApiError): void {
   const extra = missingPermissionText(error);
+  // In the language showing now: the error may have been read before a language switch.
+  const message = error.messageIn(currentLanguage());
   notifications.show({
     color: 'red',
     title,
-    message: extra ? `${error.message} ${extra}` : error.message,
+    message: extra ? `${message} ${extra}` : message,
     withBorder: true,
   });
 }

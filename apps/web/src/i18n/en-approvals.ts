@@ -161,6 +161,14 @@ export const enApprovals = {
     cancelConfirm: 'Cancel request',
     keep: 'Keep it',
     decisionFailed: 'Your decision was not recorded',
+    confirmApprove: {
+      title: 'Approve this request',
+      body: 'Your approval is recorded in your name. Enter the code from your authenticator app to approve.',
+    },
+    confirmReject: {
+      title: 'Reject this request',
+      body: 'A rejection ends the request for everyone. Enter the code from your authenticator app to reject.',
+    },
     decided: {
       approve: 'You approved the request.',
       reject: 'You rejected the request.',

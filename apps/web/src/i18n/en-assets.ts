@@ -16,6 +16,10 @@ export const enAssets = {
     noToken: 'No token found',
     tokenRequired: 'Choose a token.',
     nothingToAdd: 'This network has no other supported tokens; its native coin {{symbol}} is always supported.',
+    allRegistered:
+      'Every supported token of this network is already registered; its native coin {{symbol}} is always supported.',
+    addOf: 'Add {{symbol}} on {{network}}',
+    alreadyAdded: '{{symbol}} was already added.',
     decimals: 'Decimals: {{value}}',
     columns: { token: 'Token', network: 'Network', contract: 'Contract address', added: 'Added' },
     loadFailed: 'The tokens could not be loaded',
@@ -58,9 +62,19 @@ export const enAssets = {
     allocationBody: 'The share of each wallet in the total.',
     others: 'Others',
     total: 'Total',
+    notRegistered: 'Not registered',
+    unregisteredTitle: 'Held in unregistered tokens',
+    unregisteredBody:
+      'Funds received in tokens your organization has not added. They stay in custody and are listed here, but are not counted in the holdings or their allocation until the token is added.',
+    unregisteredBodyAsk:
+      'Funds received in tokens your organization has not added. They stay in custody and are listed here, but are not counted in the holdings or their allocation until the token is added. A member who manages wallets can add it.',
   },
   walletAssets: {
     balancesTitle: 'Balances',
+    unregisteredBody:
+      "Received in tokens your organization has not added: shown here, but not among this wallet's balances until the token is added.",
+    unregisteredBodyAsk:
+      "Received in tokens your organization has not added: shown here, but not among this wallet's balances until the token is added. A member who manages wallets can add it.",
   },
   activity: {
     title: 'Asset activity',

@@ -28,6 +28,10 @@ export const enAuth = {
     otpBack: 'Use a different account',
     otpFailedTitle: 'Verification failed',
     otpHint: 'Codes change every 30 seconds. Enter the one currently shown in the app.',
+    rateLimitedTitle: 'Too many attempts',
+    rateLimitedWait: 'Too many attempts. Try again in {{wait}}.',
+    rateLimitedLater: 'Too many attempts. Please wait a moment and try again.',
+    rateLimitedOver: 'The wait is over: you can try again now.',
   },
   otp: {
     label: 'Authentication code',

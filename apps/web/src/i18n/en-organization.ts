@@ -144,6 +144,8 @@ export const enOrganization = {
     namePlaceholder: 'e.g. Treasury team',
     members: 'Members',
     membersHint: 'Joined and invited members of the organization.',
+    membersLocked: 'This group carries permissions: only someone who may set permissions can change its members.',
+    grantsPermissions: 'grants permissions',
     membersPlaceholder: 'Choose members',
     noMemberFound: 'No member found',
     noMembers: 'No members',
@@ -165,9 +167,6 @@ export const enOrganization = {
     memberCount: 'Joined members',
     myPermissions: 'Your access',
     tabs: { members: 'Members', groups: 'Groups', wallets: 'Wallets', addressBook: 'Address book' },
-    walletsEmptyTitle: 'No wallets to manage yet',
-    walletsEmptyBody:
-      "Wallet management arrives with wallet creation: the organization's wallets and their members will be listed here.",
     addressBookEmptyTitle: 'No address book entries yet',
     addressBookEmptyBody: 'Registered withdrawal addresses will be listed here once the address book is available.',
   },

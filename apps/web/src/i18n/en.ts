@@ -92,6 +92,23 @@ export const en = {
     body: "The page you were looking for doesn't exist or couldn't be loaded.",
     backToLogin: 'Back to sign in',
     unknown: 'An unknown error occurred.',
+    /** A 429 whose answer says how long to wait; {{wait}} is a duration such as '4 minutes 10 seconds'. */
+    tooManyRequestsWait: 'Too many requests. Please try again in {{wait}}.',
+    /** The support line under an error message: the catalogue code, never the message itself. */
+    codeDetails: 'Error code {{code}}',
+  },
+  duration: {
+    hours_one: '{{count}} hour',
+    hours_other: '{{count}} hours',
+    minutes_one: '{{count}} minute',
+    minutes_other: '{{count}} minutes',
+    seconds_one: '{{count}} second',
+    seconds_other: '{{count}} seconds',
+  },
+  a11y: {
+    close: 'Close',
+    closeNotification: 'Close notification',
+    togglePassword: 'Show or hide password',
   },
 } as const;
 

@@ -164,6 +164,14 @@ export const koApprovals: Pick<Messages, keyof typeof enApprovals> = {
     cancelConfirm: '요청 취소',
     keep: '유지',
     decisionFailed: '결정이 반영되지 않았습니다',
+    confirmApprove: {
+      title: '요청 승인',
+      body: '승인은 내 이름으로 기록됩니다. 승인하려면 인증 앱의 코드를 입력해 주세요.',
+    },
+    confirmReject: {
+      title: '요청 반려',
+      body: '반려하면 모든 사람에게 요청이 종료됩니다. 반려하려면 인증 앱의 코드를 입력해 주세요.',
+    },
     decided: {
       approve: '요청을 승인했습니다.',
       reject: '요청을 반려했습니다.',

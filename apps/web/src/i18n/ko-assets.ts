@@ -19,6 +19,10 @@ export const koAssets: Pick<Messages, keyof typeof enAssets> = {
     noToken: '토큰을 찾을 수 없습니다',
     tokenRequired: '토큰을 선택해 주세요.',
     nothingToAdd: '이 네트워크에는 추가로 지원되는 토큰이 없습니다. 네이티브 코인 {{symbol}}은(는) 항상 지원됩니다.',
+    allRegistered:
+      '이 네트워크에서 지원되는 토큰은 모두 이미 등록되어 있습니다. 네이티브 코인 {{symbol}}은(는) 항상 지원됩니다.',
+    addOf: '{{network}}의 {{symbol}} 추가',
+    alreadyAdded: '{{symbol}}은(는) 이미 추가되어 있습니다.',
     decimals: '소수점 자릿수: {{value}}',
     columns: { token: '토큰', network: '네트워크', contract: '컨트랙트 주소', added: '추가일' },
     loadFailed: '토큰을 불러오지 못했습니다',
@@ -61,9 +65,19 @@ export const koAssets: Pick<Messages, keyof typeof enAssets> = {
     allocationBody: '합계에서 각 지갑이 차지하는 비율입니다.',
     others: '기타',
     total: '합계',
+    notRegistered: '미등록',
+    unregisteredTitle: '등록되지 않은 토큰 보유분',
+    unregisteredBody:
+      '조직이 추가하지 않은 토큰으로 받은 자산입니다. 계속 보관되며 여기에 표시되지만, 토큰을 추가하기 전까지 보유 자산 합계와 분포에는 포함되지 않습니다.',
+    unregisteredBodyAsk:
+      '조직이 추가하지 않은 토큰으로 받은 자산입니다. 계속 보관되며 여기에 표시되지만, 토큰을 추가하기 전까지 보유 자산 합계와 분포에는 포함되지 않습니다. 지갑 관리 권한이 있는 멤버가 추가할 수 있습니다.',
   },
   walletAssets: {
     balancesTitle: '잔액',
+    unregisteredBody:
+      '조직이 추가하지 않은 토큰으로 받은 자산입니다. 여기에 표시되지만, 토큰을 추가하기 전까지 이 지갑의 잔액에는 포함되지 않습니다.',
+    unregisteredBodyAsk:
+      '조직이 추가하지 않은 토큰으로 받은 자산입니다. 여기에 표시되지만, 토큰을 추가하기 전까지 이 지갑의 잔액에는 포함되지 않습니다. 지갑 관리 권한이 있는 멤버가 추가할 수 있습니다.',
   },
   activity: {
     title: '자산 활동 내역',

@@ -31,6 +31,10 @@ export const koAuth: Pick<Messages, keyof typeof enAuth> = {
     otpBack: '다른 계정으로 로그인',
     otpFailedTitle: '인증에 실패했습니다',
     otpHint: '코드는 30초마다 바뀝니다. 앱에 지금 표시된 코드를 입력해 주세요.',
+    rateLimitedTitle: '시도 횟수를 초과했습니다',
+    rateLimitedWait: '시도 횟수가 너무 많습니다. {{wait}} 후에 다시 시도해 주세요.',
+    rateLimitedLater: '시도 횟수가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+    rateLimitedOver: '대기 시간이 끝났습니다. 지금 다시 시도할 수 있습니다.',
   },
   otp: {
     label: '인증 코드',

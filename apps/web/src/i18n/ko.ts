@@ -93,5 +93,20 @@ export const ko: Messages = {
     body: '요청하신 페이지가 없거나 불러올 수 없습니다.',
     backToLogin: '로그인으로 돌아가기',
     unknown: '알 수 없는 오류가 발생했습니다.',
+    tooManyRequestsWait: '요청이 너무 많습니다. {{wait}} 후에 다시 시도해 주세요.',
+    codeDetails: '오류 코드 {{code}}',
+  },
+  duration: {
+    hours_one: '{{count}}시간',
+    hours_other: '{{count}}시간',
+    minutes_one: '{{count}}분',
+    minutes_other: '{{count}}분',
+    seconds_one: '{{count}}초',
+    seconds_other: '{{count}}초',
+  },
+  a11y: {
+    close: '닫기',
+    closeNotification: '알림 닫기',
+    togglePassword: '비밀번호 표시 또는 숨기기',
   },
 };

@@ -19,6 +19,8 @@ export interface CallOptions<C extends AnyCall> {
 
 /** The readable cookie the server sets on any answer when absent, and rotates at login. */
 export const CSRF_COOKIE = 'vl_csrf';
+/** Its name over HTTPS, where the server sets it with the `__Host-` prefix. */
+export const SECURE_CSRF_COOKIE = `__Host-${CSRF_COOKIE}`;
 /** Every state-changing call repeats the cookie's value in this header (double-submit). */
 export const CSRF_HEADER = 'x-csrf-token';
 
@@ -74,7 +76,7 @@ export async function callApi<C extends AnyCall>(call: C, options: CallOptions<C
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
   if (call.method !== 'GET') {
     // Read at send time, never cached: the server rotates the token at login.
-    const csrf = readCookie(CSRF_COOKIE);
+    const csrf = readCookie(SECURE_CSRF_COOKIE) ?? readCookie(CSRF_COOKIE);
     if (csrf) headers[CSRF_HEADER] = csrf;
   }
   let body: string | undefined;

@@ -35,6 +35,17 @@ describe('readApiError', () => {
     expect(en.data).toBe(27);
   });
 
+  it('says how long to wait when a 429 carries retryAfterSeconds, in both languages', () => {
+    const body = { code: '429', message: 'Too Many Requests', data: { retryAfterSeconds: 250 } };
+    const en = readApiError(429, body, undefined, 'en');
+    expect(en.message).toBe('Too many requests. Please try again in 4 minutes 10 seconds.');
+    expect(en.messageIn('ko')).toBe('요청이 너무 많습니다. 4분 10초 후에 다시 시도해 주세요.');
+    // Without a wait the catalogue's own message stays.
+    expect(readApiError(429, { code: '429', message: 'x' }, undefined, 'en').message).toBe(
+      'Too many requests. Please try again later.',
+    );
+  });
+
   it("shows the server's message for a code the catalogue does not know", () => {
     const error = readApiError(418, { code: 'TEAPOT_42', message: 'I am a teapot' }, 'teapot', 'ko');
     expect(error.code).toBe('TEAPOT_42');

@@ -1,5 +1,6 @@
 import { errorMessage, isErrorCode } from '@vaultline/contracts';
 import { type AppLanguage, currentLanguage, i18n } from '../i18n';
+import { formatWait, retryAfterSeconds } from './wait-time';
 
 /** The code recorded when there is no readable error body (the catalogue's 'unknown error'). */
 export const UNKNOWN_ERROR_CODE = '0';
@@ -69,6 +70,9 @@ function unknownMessage(lang: AppLanguage, raw: string): string {
 
 function translatedMessage(code: string, lang: AppLanguage, data: unknown): string | undefined {
   if (!isErrorCode(code)) return undefined;
+  // A rate limit that says how long to wait: the wait is the useful part of the message.
+  const wait = code === '429' ? retryAfterSeconds(data) : null;
+  if (wait !== null) return i18n.t('error.tooManyRequestsWait', { lng: lang, wait: formatWait(wait, lang) });
   // Some catalogue entries are deliberately empty; those fall back to what the server said.
   return errorMessage(code, lang, data) || undefined;
 }
@@ -76,7 +80,8 @@ function translatedMessage(code: string, lang: AppLanguage, data: unknown): stri
 /**
  * Turns an HTTP status and response body into an `ApiError`.
  * - no `{ code, message }` body → unknown error carrying the raw message ('Failed to fetch', status text);
- * - a catalogued code → its message in `lang` (4034 reads its seconds from `data`);
+ * - a catalogued code → its message in `lang` (4034 reads its seconds from `data`, 429 its
+ *   `retryAfterSeconds`);
  * - a code the catalogue does not know → the server's own message.
  */
 export function readApiError(

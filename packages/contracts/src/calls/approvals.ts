@@ -4,6 +4,7 @@ import { RequestItemType, RequestType } from '../enums.js';
 import { pagedListBody, pagedResponse } from '../paging.js';
 import { ApprovalStatus, CustomerApprovalStatus, CustomerRequestStatus, RequestProgressStep } from '../states.js';
 import { memoSchema, stepApprovalsSchema } from '../validation.js';
+import { EncryptedSecret } from './auth.js';
 
 export const ApproverRef = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('MEMBER'), memberId: z.uuid() }),
@@ -181,4 +182,7 @@ export const requestListCall = defineCall({
   response: pagedResponse(RequestView),
 });
 
-export const DecisionBody = z.strictObject({ memo: memoSchema });
+/** Approving or rejecting asks for the caller's own fresh authenticator code: a stolen session approves nothing. */
+export const DecisionBody = z.strictObject({ memo: memoSchema, otpCode: EncryptedSecret });
+/** Cancelling one's own request needs no code: it moves nothing. */
+export const CancelBody = z.strictObject({ memo: memoSchema });

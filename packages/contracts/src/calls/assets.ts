@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Blockchain, ChainFamily, ChainNetwork } from '../blockchains.js';
+import { Blockchain } from '../blockchains.js';
 import { defineCall } from '../call.js';
 import { ActivityType, TransactionStatus, TransferType } from '../enums.js';
 import { pagedListBody, pagedResponse } from '../paging.js';
@@ -20,93 +20,6 @@ function dateRangeOk(v: { dateFrom?: string | undefined; dateTo?: string | undef
 }
 const RANGE_ISSUE = { message: 'validation.date.range', path: ['dateTo'] };
 
-// ── Supports ──────────────────────────────────────────────────────────────────────────────────────
-export const SupportedBlockchain = z.object({
-  blockchain: Blockchain,
-  family: ChainFamily,
-  network: ChainNetwork,
-  /** English label with the testnet prefix for test networks. */
-  label: z.string(),
-  labelKo: z.string(),
-  nativeToken: TokenInfo,
-});
-
-export const supportedBlockchainsCall = defineCall({
-  id: 'supportsBlockchains',
-  method: 'GET',
-  path: '/api/v1/organizations/supports/supported-blockchains',
-  tag: 'tokens',
-  summary: 'The blockchains wallets can be created on, with their labels and native coins',
-  access: 'member',
-  response: z.object({ items: z.array(SupportedBlockchain) }),
-});
-
-export const supportedTokensCall = defineCall({
-  id: 'supportsTokens',
-  method: 'GET',
-  path: '/api/v1/organizations/supports/tokens',
-  tag: 'tokens',
-  summary: 'The supported tokens (native coin and curated fungible tokens), of one blockchain or all',
-  access: 'member',
-  query: z.object({ blockchain: Blockchain.optional() }),
-  response: z.object({ items: z.array(TokenInfo) }),
-});
-
-// ── Organization tokens ───────────────────────────────────────────────────────────────────────────
-export const OrganizationToken = TokenInfo.extend({
-  id: z.uuid(),
-  addedAt: z.iso.datetime(),
-  addedBy: z.object({ id: z.uuid(), userName: z.string() }).nullable(),
-});
-export type OrganizationToken = z.infer<typeof OrganizationToken>;
-
-export const tokenAddCall = defineCall({
-  id: 'organizationTokenAdd',
-  method: 'POST',
-  path: '/api/v1/organizations/tokens/add',
-  tag: 'tokens',
-  summary: 'Register a supported token for the organization (4033 when it is already registered)',
-  access: 'WALLETS_CREATION',
-  body: z.strictObject({ tokenId: TokenId }),
-  response: OrganizationToken,
-});
-export const tokenGetCall = defineCall({
-  id: 'organizationTokenGet',
-  method: 'GET',
-  path: '/api/v1/organizations/tokens/{organizationTokenId}',
-  tag: 'tokens',
-  summary: 'One registered token',
-  access: 'member',
-  params: z.object({ organizationTokenId: z.uuid() }),
-  response: OrganizationToken,
-});
-export const tokenListCall = defineCall({
-  id: 'organizationTokenList',
-  method: 'POST',
-  path: '/api/v1/organizations/tokens/list',
-  tag: 'tokens',
-  summary: "The organization's registered tokens (native coins are always supported and not listed)",
-  access: 'member',
-  body: pagedListBody(
-    ['addedAt', 'symbol', 'blockchain'],
-    z.strictObject({
-      blockchain: z.array(Blockchain).max(26).optional(),
-      search: z.string().trim().max(255).optional(),
-    }),
-  ),
-  response: pagedResponse(OrganizationToken),
-});
-export const tokenRemoveCall = defineCall({
-  id: 'organizationTokenRemove',
-  method: 'DELETE',
-  path: '/api/v1/organizations/tokens/remove',
-  tag: 'tokens',
-  summary: 'Remove a registered token (balances and history stay)',
-  access: 'WALLETS_CREATION',
-  body: z.strictObject({ organizationTokenId: z.uuid() }),
-  response: z.object({ ok: z.literal(true) }),
-});
-
 // ── Balances ──────────────────────────────────────────────────────────────────────────────────────
 /** Amounts in base units; withdrawable = total − staked − locked by withdrawals in progress. */
 export const TokenBalance = TokenInfo.extend({
@@ -118,6 +31,14 @@ export type TokenBalance = z.infer<typeof TokenBalance>;
 
 export const OrganizationTokenBalance = TokenBalance.extend({ walletCount: z.number().int() });
 export type OrganizationTokenBalance = z.infer<typeof OrganizationTokenBalance>;
+
+/**
+ * Balances of tokens the organization holds but has not registered (a deposit nobody asked for): custody never
+ * hides what it holds, so they are answered, but apart from the registered ones and never in their totals.
+ * Only nonzero balances; native coins always count as registered.
+ */
+const UNREGISTERED =
+  'Held tokens the organization has not registered: shown apart, never counted with the registered ones';
 
 export const balancesOrganizationCall = defineCall({
   id: 'balancesOrganization',
@@ -131,7 +52,12 @@ export const balancesOrganizationCall = defineCall({
     /** true: only tokens with a balance. */
     hasToken: z.boolean().optional(),
   }),
-  response: z.object({ items: z.array(OrganizationTokenBalance), partial: z.boolean() }),
+  response: z.object({
+    /** Native coins and registered tokens. */
+    items: z.array(OrganizationTokenBalance),
+    unregistered: z.array(OrganizationTokenBalance).describe(UNREGISTERED),
+    partial: z.boolean(),
+  }),
 });
 
 export const WalletBalances = z.object({
@@ -139,7 +65,9 @@ export const WalletBalances = z.object({
   name: z.string(),
   blockchain: Blockchain,
   address: z.string(),
+  /** Its native coin and the organization's registered tokens of its chain. */
   balances: z.array(TokenBalance),
+  unregistered: z.array(TokenBalance).describe(UNREGISTERED),
 });
 export type WalletBalances = z.infer<typeof WalletBalances>;
 
@@ -168,7 +96,8 @@ export const walletBalancesCall = defineCall({
   method: 'GET',
   path: '/api/v1/balances/wallet/{walletId}',
   tag: 'assets',
-  summary: "A wallet's balances: its native coin, the organization's tokens of its chain and any token it holds",
+  summary:
+    "A wallet's balances: its native coin and the organization's tokens of its chain; held unregistered tokens apart",
   access: 'member',
   params: walletParams,
   query: z.object({ hasToken: z.enum(['true', 'false']).optional() }),

@@ -4,4 +4,5 @@ export * from './auth.js';
 export * from './operator.js';
 export * from './organization.js';
 export * from './system.js';
+export * from './tokens.js';
 export * from './wallets.js';

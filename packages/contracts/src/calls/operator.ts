@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { pagedListBody, pagedResponse } from '../paging.js';
 import { OperatorRole } from '../roles.js';
-import { emailSchema, personNameSchema, textSchema } from '../validation.js';
+import { emailSchema, personNameSchema, searchSchema, textSchema } from '../validation.js';
 import { EncryptedSecret } from './auth.js';
 import { InvitationInfo } from './organization.js';
 
@@ -78,7 +78,10 @@ export const OperatedOrganization = z.object({
 });
 
 const workflowParams = z.object({ workflowId: z.uuid() });
-const decisionBody = z.strictObject({ memo: z.string().trim().max(255).optional() });
+const memo = z.string().trim().max(255).optional();
+/** Approving or rejecting asks for the operator's own fresh code: a stolen session alone decides nothing. */
+const decisionBody = z.strictObject({ memo, otpCode: EncryptedSecret });
+const cancelBody = z.strictObject({ memo });
 const op = (id: string, method: 'POST', path: string, summary: string) => ({
   id,
   method,
@@ -93,7 +96,7 @@ export const operatorOrganizationListCall = defineCall({
   body: pagedListBody(
     ['name', 'createdAt', 'amlStatus'],
     z.strictObject({
-      search: z.string().trim().max(255).optional(),
+      search: searchSchema,
       amlStatus: z.array(AmlStatus).max(4).optional(),
     }),
   ),
@@ -183,7 +186,10 @@ export const ownerInvitationResendCall = defineCall({
 });
 
 function workflowCalls(prefix: string, idBase: string, create?: z.ZodObject) {
-  const decide = (action: 'approve' | 'reject' | 'cancel') =>
+  const decide = <B extends typeof decisionBody | typeof cancelBody>(
+    action: 'approve' | 'reject' | 'cancel',
+    body: B,
+  ) =>
     defineCall({
       ...op(
         `${idBase}${action[0]!.toUpperCase()}${action.slice(1)}`,
@@ -193,7 +199,7 @@ function workflowCalls(prefix: string, idBase: string, create?: z.ZodObject) {
       ),
       access: 'operator',
       params: workflowParams,
-      body: decisionBody,
+      body,
       response: Workflow,
     });
   return {
@@ -210,9 +216,9 @@ function workflowCalls(prefix: string, idBase: string, create?: z.ZodObject) {
           response: Workflow,
         })
       : undefined,
-    approve: decide('approve'),
-    reject: decide('reject'),
-    cancel: decide('cancel'),
+    approve: decide('approve', decisionBody),
+    reject: decide('reject', decisionBody),
+    cancel: decide('cancel', cancelBody),
   };
 }
 

@@ -3,7 +3,7 @@ import { defineCall } from '../call.js';
 import { MemberStatus, OrganizationPermission } from '../enums.js';
 import { pagedListBody, pagedResponse } from '../paging.js';
 import { AssignablePermission } from '../roles.js';
-import { emailSchema, personNameSchema, textSchema } from '../validation.js';
+import { emailSchema, personNameSchema, searchSchema, textSchema } from '../validation.js';
 import { EncryptedSecret } from './auth.js';
 
 /** The body of destructive calls: a fresh authenticator code (spec: "authentication body"). */
@@ -59,7 +59,7 @@ export const memberListCall = defineCall({
     ['email', 'userName', 'status', 'createdAt'],
     z.strictObject({
       status: z.array(MemberStatus).max(4).optional(),
-      search: z.string().trim().max(255).optional(),
+      search: searchSchema,
       groupId: z.uuid().optional(),
     }),
   ),
@@ -210,7 +210,7 @@ export const groupListCall = defineCall({
   tag: 'groups',
   summary: 'Member groups of the organization (paged)',
   access: 'member',
-  body: pagedListBody(['name', 'createdAt'], z.strictObject({ search: z.string().trim().max(255).optional() })),
+  body: pagedListBody(['name', 'createdAt'], z.strictObject({ search: searchSchema })),
   response: pagedResponse(Group),
 });
 

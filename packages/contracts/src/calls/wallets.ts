@@ -3,8 +3,8 @@ import { Blockchain, ChainFamily } from '../blockchains.js';
 import { defineCall } from '../call.js';
 import { WalletMemberRole } from '../enums.js';
 import { pagedListBody, pagedResponse } from '../paging.js';
-import { eosAccountNameSchema, textSchema } from '../validation.js';
-import { DecisionBody, RequestView } from './approvals.js';
+import { eosAccountNameSchema, searchSchema, textSchema } from '../validation.js';
+import { CancelBody, DecisionBody, RequestView } from './approvals.js';
 
 export const WALLET_NAME_MAX = 50;
 
@@ -36,7 +36,10 @@ export const walletCreationCreateCall = defineCall({
   }),
   response: RequestView,
 });
-const decisionCall = (action: 'approve' | 'reject' | 'cancel') =>
+const decisionCall = <B extends typeof DecisionBody | typeof CancelBody>(
+  action: 'approve' | 'reject' | 'cancel',
+  body: B,
+) =>
   defineCall({
     id: `walletCreationRequest${action[0]!.toUpperCase()}${action.slice(1)}`,
     method: 'POST',
@@ -45,12 +48,12 @@ const decisionCall = (action: 'approve' | 'reject' | 'cancel') =>
     summary: `${action} a wallet creation request`,
     access: 'member',
     params: requestParams,
-    body: DecisionBody,
+    body,
     response: RequestView,
   });
-export const walletCreationApproveCall = decisionCall('approve');
-export const walletCreationRejectCall = decisionCall('reject');
-export const walletCreationCancelCall = decisionCall('cancel');
+export const walletCreationApproveCall = decisionCall('approve', DecisionBody);
+export const walletCreationRejectCall = decisionCall('reject', DecisionBody);
+export const walletCreationCancelCall = decisionCall('cancel', CancelBody);
 
 export const validateAccountNameCall = defineCall({
   id: 'walletEosAccountNameValidate',
@@ -89,7 +92,7 @@ export const walletListCall = defineCall({
     ['name', 'createdAt', 'blockchain'],
     z.strictObject({
       blockchain: z.array(Blockchain).max(26).optional(),
-      search: z.string().trim().max(255).optional(),
+      search: searchSchema,
     }),
   ),
   response: pagedResponse(Wallet).extend({ partial: z.boolean() }),

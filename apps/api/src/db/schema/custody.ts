@@ -47,6 +47,11 @@ export const requests = pgTable(
       .references(() => accounts.id),
     steps: jsonb('steps').$type<{ requiredApprovals: number; eligible: string[]; status: string }[]>().notNull(),
     failureReason: text('failure_reason'),
+    /**
+     * What at most one open request of the organization may hold at a time (a wallet name being created); the
+     * database refuses a second one, whatever races. Released when the request ends.
+     */
+    exclusiveKey: text('exclusive_key'),
     result: jsonb('result').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -55,6 +60,9 @@ export const requests = pgTable(
     // The list's default order (newest first, then id): pages are read off the index, not sorted.
     index('requests_org_created_id_idx').on(t.organizationId, t.createdAt.desc().nullsFirst(), t.id),
     index('requests_wallet_idx').on(t.walletId),
+    uniqueIndex('requests_open_exclusive_key')
+      .on(t.organizationId, t.exclusiveKey)
+      .where(sql`${t.exclusiveKey} is not null and ${t.status} in ('CREATED', 'APPROVED', 'EXECUTING')`),
     check(
       'requests_status_known',
       sql`${t.status} in ('CREATED', 'APPROVED', 'REJECTED', 'CANCELED', 'EXECUTING', 'COMPLETE', 'FAILED')`,

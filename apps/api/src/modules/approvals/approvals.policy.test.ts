@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canCancel,
   canCreate,
   cancel,
   customerApprovalStatus,
@@ -105,10 +106,26 @@ describe('approval line policy', () => {
     groups.ops = ['g1', 'g2', 'g3'];
   });
 
-  it('lets only the initiator cancel, until execution starts', () => {
+  it('lets only the initiator cancel, while the request is still in its approval line', () => {
     expect(cancel(fresh(), 'boss')).toEqual({ code: 'not-initiator' });
     const canceled = cancel(fresh(), 'maker');
     expect('code' in canceled ? canceled : canceled.status).toBe('CANCELED');
-    expect(cancel({ ...fresh(), status: 'EXECUTING' }, 'maker')).toEqual({ code: 'not-pending' });
+    // Approved means handed to the engine: processing, no longer cancelable.
+    for (const status of ['APPROVED', 'EXECUTING', 'COMPLETE', 'FAILED', 'REJECTED', 'CANCELED'] as const) {
+      expect(cancel({ ...fresh(), status }, 'maker')).toEqual({ code: 'not-pending' });
+    }
+  });
+
+  it('offers cancel (canCancel) exactly when the cancel call would accept it', () => {
+    const states = ['CREATED', 'APPROVED', 'EXECUTING', 'COMPLETE', 'FAILED', 'REJECTED', 'CANCELED'] as const;
+    for (const status of states) {
+      for (const who of ['maker', 'boss']) {
+        const state = { ...fresh(), status };
+        expect(canCancel(state, who), `${status} by ${who}`).toBe(!('code' in cancel(state, who)));
+      }
+    }
+    expect(canCancel(fresh(), 'maker')).toBe(true);
+    expect(canCancel({ ...fresh(), status: 'APPROVED' }, 'maker')).toBe(false);
+    expect(canCancel({ ...fresh(), status: 'EXECUTING' }, 'maker')).toBe(false);
   });
 });

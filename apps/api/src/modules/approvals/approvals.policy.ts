@@ -124,15 +124,24 @@ export function decide(
   return { state: { ...state, status: approvedNow ? 'APPROVED' : 'CREATED', steps, decisions }, approvedNow };
 }
 
-/** The initiator may cancel until execution starts. */
+/**
+ * The initiator may cancel while the request is still in its approval line. Once fully approved it is
+ * handed to the custody engine in the same transaction (the screens say "processing"), so from then
+ * on it runs to completion or failure and is no longer the initiator's to cancel.
+ */
 export function cancel(state: RequestState, memberId: string): RequestState | PolicyError {
   if (state.initiatorId !== memberId) return { code: 'not-initiator' };
-  if (state.status !== 'CREATED' && state.status !== 'APPROVED') return { code: 'not-pending' };
+  if (state.status !== 'CREATED') return { code: 'not-pending' };
   return {
     ...state,
     status: 'CANCELED',
     steps: state.steps.map((s) => (s.status === 'PENDING' ? { ...s, status: 'CANCELED' } : s)),
   };
+}
+
+/** Whether `cancel` would accept this member's cancellation now: the request view's `canCancel`. */
+export function canCancel(state: RequestState, memberId: string): boolean {
+  return !('code' in cancel(state, memberId));
 }
 
 /** Section 4's customer approval status: created, step N approved, approved. */

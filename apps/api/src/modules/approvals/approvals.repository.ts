@@ -100,21 +100,6 @@ export function approvalsRepository(db: Db) {
       return db.select().from(requestDecisions).where(inArray(requestDecisions.requestId, requestIds));
     },
 
-    async pendingWalletNames(organizationId: string, name: string) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(requests)
-        .where(
-          and(
-            eq(requests.organizationId, organizationId),
-            eq(requests.type, 'WALLET_CREATION'),
-            inArray(requests.status, ['CREATED', 'APPROVED', 'EXECUTING']),
-            sql`lower(${requests.payload}->>'name') = lower(${name})`,
-          ),
-        );
-      return row?.n ?? 0;
-    },
-
     async countPendingFor(organizationId: string, memberId: string) {
       const [row] = await db
         .select({ n: count() })

@@ -1,7 +1,15 @@
-import type { ApprovalLineTemplate, ApprovalLineView, RequestView } from '@vaultline/contracts';
+import {
+  type ApprovalLineTemplate,
+  type ApprovalLineView,
+  Blockchain,
+  type ChainFamily,
+  familyOf,
+  type RequestView,
+} from '@vaultline/contracts';
 import type { Db } from '../../db/client.js';
-import { type EngineQueue, QUEUE_BY_REQUEST_TYPE } from '../../engine/queue.js';
+import type { EngineQueue } from '../../engine/queue.js';
 import { AppError } from '../../http/app-error.js';
+import { consumeCallerOtp } from '../auth/otp.service.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { groupsRepository } from '../organization/groups.repository.js';
 import { organizationRepository } from '../organization/organization.repository.js';
@@ -32,6 +40,36 @@ const POLICY_CODES: Record<PolicyError['code'], '4106' | '4107' | '4108' | '403'
   'not-initiator': '403',
 };
 export const policyError = (e: PolicyError) => new AppError(POLICY_CODES[e.code], e);
+
+/** What the route's path says the request is: its type, and the chain family of its wallet. */
+export interface ExpectedRequest {
+  type: RequestRow['type'];
+  family: ChainFamily;
+}
+
+/** The chain family a request acts on: named in its content, or that of the blockchain it names. */
+function familyOfRequest(row: RequestRow): string | undefined {
+  const payload = row.payload as { family?: unknown; blockchain?: unknown };
+  if (typeof payload.family === 'string') return payload.family;
+  const blockchain = Blockchain.safeParse(payload.blockchain);
+  return blockchain.success ? familyOf(blockchain.data) : undefined;
+}
+
+/**
+ * The request, locked, if it is the organization's and of the route's type (404 otherwise); a path whose family
+ * segment differs from the request's is refused as a data mismatch (7), never decided through the wrong door.
+ */
+async function lockExpected(
+  repo: ApprovalsRepository,
+  auth: AuthContext,
+  requestId: string,
+  expected: ExpectedRequest,
+) {
+  const request = await repo.findRequest(orgOf(auth), requestId, { lock: true });
+  if (!request || request.type !== expected.type) throw new AppError('404');
+  if (familyOfRequest(request) !== expected.family) throw new AppError('7', { reason: 'family-mismatch' });
+  return request;
+}
 
 /** Active members of each group of the organization, for expanding approvers. */
 export async function groupResolver(tx: Db, organizationId: string): Promise<GroupMembers> {
@@ -177,22 +215,23 @@ export function approvalsService(deps: OrganizationDeps & { queue: () => EngineQ
       auth: AuthContext,
       requestId: string,
       decision: 'APPROVED' | 'REJECTED',
-      memo: string | undefined,
-      type: RequestRow['type'],
+      input: { memo?: string | undefined; otpCode: string },
+      expected: ExpectedRequest,
     ) {
       const row = await db.transaction(async (tx) => {
         const repo = approvalsRepository(tx as Db);
-        const request = await repo.findRequest(orgOf(auth), requestId, { lock: true });
-        if (!request || request.type !== type) throw new AppError('404');
+        const request = await lockExpected(repo, auth, requestId, expected);
         const result = decide(stateOf(request, await repo.decisionsOf([request.id])), auth.accountId, decision);
         if ('code' in result) throw policyError(result);
+        // The caller's own fresh code, consumed with the decision: a stolen session alone approves nothing.
+        await consumeCallerOtp(tx as Db, deps, auth.accountId, input.otpCode);
         const step = request.steps.findIndex((s) => s.status === 'PENDING');
         await repo.insertDecision({
           requestId: request.id,
           accountId: auth.accountId,
           step,
           decision,
-          memo: memo ?? null,
+          memo: input.memo ?? null,
           decidedAt: clock(),
         });
         const updated = await repo.updateRequest(request.id, {
@@ -209,11 +248,10 @@ export function approvalsService(deps: OrganizationDeps & { queue: () => EngineQ
       return view(approvalsRepository(db), auth, row);
     },
 
-    async cancel(auth: AuthContext, requestId: string, type: RequestRow['type']) {
+    async cancel(auth: AuthContext, requestId: string, expected: ExpectedRequest) {
       const row = await db.transaction(async (tx) => {
         const repo = approvalsRepository(tx as Db);
-        const request = await repo.findRequest(orgOf(auth), requestId, { lock: true });
-        if (!request || request.type !== type) throw new AppError('404');
+        const request = await lockExpected(repo, auth, requestId, expected);
         const result = cancel(stateOf(request, []), auth.accountId);
         if ('code' in result) throw policyError(result);
         return repo.updateRequest(request.id, { status: 'CANCELED', steps: result.steps, updatedAt: clock() });

@@ -1,6 +1,6 @@
 import type { RequestView } from '@vaultline/contracts';
 import type { AuthContext } from '../auth/session.service.js';
-import { customerApprovalStatus, type RequestState, waitingFor } from './approvals.policy.js';
+import { canCancel, customerApprovalStatus, type RequestState, waitingFor } from './approvals.policy.js';
 import type { ApprovalsRepository, RequestRow } from './approvals.repository.js';
 
 const CUSTOMER: Record<RequestRow['status'], RequestView['status']> = {
@@ -82,7 +82,8 @@ export async function describeRequests(
       })),
       waitingFor: waiting,
       canApprove: waiting.includes(auth.accountId),
-      canCancel: r.initiatorId === auth.accountId && (r.status === 'CREATED' || r.status === 'APPROVED'),
+      // The same rule the cancel call applies, so the screens never offer a cancel that would be refused.
+      canCancel: canCancel(state, auth.accountId),
       failureReason: r.failureReason,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),

@@ -2,6 +2,7 @@ import type { ActivityExport, ActivityFilters } from '@vaultline/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { activityExports } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { QUEUES } from '../../engine/queue.js';
 import { AppError } from '../../http/app-error.js';
 import type { ServiceDeps } from '../../services.js';
@@ -45,13 +46,7 @@ export function exportView(row: ExportRow): ActivityExport {
 }
 
 /** The partial unique index answered: another request of the same member won the race. */
-export function isOneRunningViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown; message?: string } | undefined; e; ) {
-    if (e.code === '23505' && (e.constraint === ONE_RUNNING_KEY || e.message?.includes(ONE_RUNNING_KEY))) return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
+export const isOneRunningViolation = (err: unknown) => isUniqueViolation(err, ONE_RUNNING_KEY);
 
 const busy = () => new AppError('4110', { retryAfterSeconds: EXPORT_RETRY_SECONDS });
 

@@ -10,7 +10,7 @@ import {
 import { AppError } from '../../http/app-error.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { type OrganizationDeps, orgOf } from '../organization/organization.service.js';
-import { tokensRepository } from '../tokens/tokens.repository.js';
+import { organizationRegistration, type Registration } from '../tokens/registration.js';
 import { type BalanceAmounts, type BalanceRow, balancesRepository } from './balances.repository.js';
 import { visibleTo } from './visibility.js';
 
@@ -42,30 +42,44 @@ interface WalletRef {
 }
 
 /**
- * One wallet's balance list: its native coin, the organization's tokens of its chain and whatever it holds
- * (only `onlyToken` when given); `hasToken` keeps the nonzero ones.
+ * One wallet's balances: its native coin, the organization's tokens of its chain and whatever else it holds
+ * (only `onlyToken` when given); `hasToken` keeps the nonzero ones. Held tokens the organization has not
+ * registered are answered apart, and only when nonzero: they are shown, but never mixed into the registered.
  */
 function walletView(
   wallet: WalletRef,
   rows: BalanceRow[],
-  registered: string[],
+  registration: Registration,
   opts: { hasToken?: boolean | undefined; onlyToken?: string | undefined },
 ): WalletBalances {
   const chain = wallet.blockchain as Blockchain;
   const held = new Map(rows.filter((r) => r.walletId === wallet.id).map((r) => [r.tokenId, r]));
-  const ids = new Set([nativeToken(chain).tokenId, ...registered, ...held.keys()]);
+  const ids = new Set([nativeToken(chain).tokenId, ...registration.addedTokenIds, ...held.keys()]);
   const balances: TokenBalance[] = [];
+  const unregistered: TokenBalance[] = [];
   for (const id of ids) {
     const token = tokenById(id);
     if (!token || token.blockchain !== chain) continue;
     if (opts.onlyToken && id !== opts.onlyToken) continue;
     const row = held.get(id);
     const amounts = row ? { total: row.total, staked: row.staked, withdrawable: row.withdrawable } : ZERO;
+    if (!registration.isRegistered(id)) {
+      if (amounts.total !== '0') unregistered.push({ ...token, ...amounts });
+      continue;
+    }
     if (opts.hasToken && amounts.total === '0') continue;
     balances.push({ ...token, ...amounts });
   }
   balances.sort(byCatalogue);
-  return { walletId: wallet.id, name: wallet.name, blockchain: chain, address: wallet.address, balances };
+  unregistered.sort(byCatalogue);
+  return {
+    walletId: wallet.id,
+    name: wallet.name,
+    blockchain: chain,
+    address: wallet.address,
+    balances,
+    unregistered,
+  };
 }
 
 /** The read side of balances: the engine's watcher writes wallet_balances together with each activity. */
@@ -86,30 +100,43 @@ export function balancesService(deps: OrganizationDeps) {
       const organizationId = orgOf(auth);
       const onlyFor = visibleTo(auth);
       const repo = balancesRepository(db);
-      const sums = await repo.totalsByToken(organizationId, onlyFor, body.blockchain);
+      const [sums, registration] = await Promise.all([
+        repo.totalsByToken(organizationId, onlyFor, body.blockchain),
+        organizationRegistration(db, organizationId, body.blockchain),
+      ]);
       const items = new Map<string, OrganizationTokenBalance>();
+      const unregistered: OrganizationTokenBalance[] = [];
       for (const s of sums) {
         const token = tokenById(s.tokenId);
-        if (!token || (body.hasToken && s.total === '0')) continue;
-        items.set(s.tokenId, {
+        if (!token) continue;
+        const balance = {
           ...token,
           total: s.total,
           staked: s.staked,
           withdrawable: s.withdrawable,
           walletCount: s.walletCount,
-        });
+        };
+        // Held but not registered: answered apart, out of the registered totals.
+        if (!registration.isRegistered(s.tokenId)) {
+          if (s.total !== '0') unregistered.push(balance);
+        } else if (!body.hasToken || s.total !== '0') {
+          items.set(s.tokenId, balance);
+        }
       }
       if (!body.hasToken) {
         const natives = (await repo.walletChains(organizationId, onlyFor, body.blockchain)).map(
           (chain) => nativeToken(chain as Blockchain).tokenId,
         );
-        const registered = await tokensRepository(db).tokenIds(organizationId, body.blockchain);
-        for (const id of [...natives, ...registered]) {
+        for (const id of [...natives, ...registration.addedTokenIds]) {
           const token = tokenById(id);
           if (token && !items.has(id)) items.set(id, { ...token, ...ZERO, walletCount: 0 });
         }
       }
-      return { items: [...items.values()].sort(byCatalogue), partial: onlyFor !== null };
+      return {
+        items: [...items.values()].sort(byCatalogue),
+        unregistered: unregistered.sort(byCatalogue),
+        partial: onlyFor !== null,
+      };
     },
 
     async wallets(auth: AuthContext, q: WalletBalancesBody) {
@@ -136,26 +163,26 @@ export function balancesService(deps: OrganizationDeps) {
         walletIds: f.walletId,
         holding: f.hasToken ? { tokenId: f.tokenId } : undefined,
       });
-      const [balances, registered] = await Promise.all([
+      const [balances, registration] = await Promise.all([
         repo.ofWallets(
           rows.map((w) => w.id),
           f.tokenId,
         ),
-        tokensRepository(db).tokenIds(organizationId),
+        organizationRegistration(db, organizationId),
       ]);
       const items = rows.map((w) =>
-        walletView(w, balances, registered, { hasToken: f.hasToken, onlyToken: f.tokenId }),
+        walletView(w, balances, registration, { hasToken: f.hasToken, onlyToken: f.tokenId }),
       );
       return { items, page: q.page, size: q.size, total, partial: onlyFor !== null };
     },
 
     async wallet(auth: AuthContext, walletId: string, hasToken: boolean) {
       const wallet = await visibleWallet(auth, walletId);
-      const [rows, registered] = await Promise.all([
+      const [rows, registration] = await Promise.all([
         balancesRepository(db).ofWallets([wallet.id]),
-        tokensRepository(db).tokenIds(orgOf(auth), [wallet.blockchain]),
+        organizationRegistration(db, orgOf(auth), [wallet.blockchain]),
       ]);
-      return walletView(wallet, rows, registered, { hasToken });
+      return walletView(wallet, rows, registration, { hasToken });
     },
 
     async walletToken(auth: AuthContext, walletId: string, tokenId: string) {

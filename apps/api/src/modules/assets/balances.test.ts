@@ -21,7 +21,8 @@ beforeAll(async () => {
   const scene = await assetsScene(t, 'Balances Org');
   const { db, orgId } = scene;
   ({ owner, viewer, outsider, alpha, beta, gamma } = scene);
-  for (const tokenId of ['POLYGON.USDC', 'ETHEREUM.DAI']) {
+  // USDT is registered too: these tests read registered holdings (unregistered-holdings.test.ts covers the rest).
+  for (const tokenId of ['POLYGON.USDC', 'ETHEREUM.DAI', 'ETHEREUM.USDT']) {
     expect((await owner.post('/api/v1/organizations/tokens/add', { tokenId })).statusCode).toBe(200);
   }
   await setBalance(db, orgId, alpha, 'ETHEREUM.ETH', {
@@ -80,7 +81,7 @@ describe('organization totals', () => {
     expect(pick(items, 'ETHEREUM.USDT')).toMatchObject({ total: '100000000', withdrawable: '100000000' });
     // Gamma (Polygon) is not theirs: no POL row; registered tokens still show.
     expect(ids(items)).toEqual(['ETHEREUM.ETH', 'ETHEREUM.USDT', 'ETHEREUM.DAI', 'POLYGON.USDC']);
-    expect((await outsider.post(ORG, {})).json()).toEqual({ items: [], partial: false });
+    expect((await outsider.post(ORG, {})).json()).toEqual({ items: [], unregistered: [], partial: false });
     expect((await new TestBrowser(t.app).post(ORG, {})).statusCode).toBe(401);
     expect((await owner.post(ORG, { hasToken: 'yes' })).json().code).toBe('4000');
   });

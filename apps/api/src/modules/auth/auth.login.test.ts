@@ -140,16 +140,56 @@ describe('sign-in', () => {
     expect(after.json().result).toBe('SUCCESS');
   });
 
-  it('limits sign-in attempts per address (429)', async () => {
+  it('an office behind one address: twenty people sign in (password, then code) without meeting a limit', async () => {
+    const office = await createTestApp();
+    try {
+      const db = office.testDb.database.db;
+      const people = [];
+      for (let i = 0; i < 20; i++) people.push(await createMember(db, office.config, { verifiedIps: ['203.0.113.9'] }));
+      for (const person of people) {
+        const browser = new TestBrowser(office.app, '203.0.113.9');
+        expect((await browser.login(person.email, person.password)).json().result).toBe('NEED_OTP');
+        const done = await browser.login(person.email, person.password, otpNow(person, office.clock));
+        expect(done.json().result, done.body).toBe('SUCCESS');
+      }
+    } finally {
+      await office.close();
+    }
+  });
+
+  it('limits one account from one address, answering 429 with the seconds to wait', async () => {
     const limited = await createTestApp();
     try {
       const browser = new TestBrowser(limited.app, '10.9.8.7');
-      const codes: string[] = [];
-      for (let i = 0; i < 16; i++) codes.push((await browser.login(`x${i}@example.com`, 'Whatever-1!')).json().code);
-      expect(codes.slice(0, 15).every((c) => c === '4002')).toBe(true);
-      expect(codes[15]).toBe('429');
+      const answers = [];
+      for (let i = 0; i < 11; i++) answers.push(await browser.login('guess@example.com', 'Whatever-1!'));
+      expect(answers.slice(0, 10).every((r) => r.json().code === '4002')).toBe(true);
+      const refused = answers[10]!;
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('429');
+      const wait = refused.json().data.retryAfterSeconds as number;
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(300);
+      expect(refused.headers['retry-after']).toBe(String(wait));
+      // Another person at the same address is not held back by it.
+      expect((await browser.login('someone-else@example.com', 'Whatever-1!')).json().code).toBe('4002');
     } finally {
       await limited.close();
     }
   });
+
+  it('keeps a high ceiling per address: the 301st attempt in five minutes is refused', async () => {
+    const limited = await createTestApp();
+    try {
+      const browser = new TestBrowser(limited.app, '10.9.8.6');
+      for (let i = 0; i < 300; i++) {
+        const code = (await browser.login(`x${i}@example.com`, 'Whatever-1!')).json().code;
+        if (code !== '4002') throw new Error(`attempt ${i + 1} answered ${code}`);
+      }
+      const refused = await browser.login('x300@example.com', 'Whatever-1!');
+      expect(refused.json()).toMatchObject({ code: '429', data: { retryAfterSeconds: expect.any(Number) } });
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
 });

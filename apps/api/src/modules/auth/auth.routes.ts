@@ -16,7 +16,7 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../http/app-error.js';
 import { registerCall } from '../../http/register-call.js';
 import { requestLanguage } from '../../plugins/error-handler.js';
-import { clearSessionCookie, requireAuth, SESSION_COOKIE, setSessionCookies } from '../../plugins/session.js';
+import { clearSessionCookie, requireAuth, sessionToken, setSessionCookies } from '../../plugins/session.js';
 import type { Services } from '../../services.js';
 import { authLimits } from './auth.limits.js';
 
@@ -49,7 +49,7 @@ export async function authRoutes(app: FastifyInstance, opts: { config: Config; s
   );
 
   registerCall(app, logoutCall, async ({ request, reply }) => {
-    await services.sessions.close(request.cookies[SESSION_COOKIE]);
+    await services.sessions.close(sessionToken(request, config));
     clearSessionCookie(reply, config);
     return { ok: true as const };
   });

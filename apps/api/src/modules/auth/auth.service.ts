@@ -81,7 +81,7 @@ export function authService(deps: AuthServiceDeps) {
       const outcome = await db.transaction(async (tx): Promise<LoginOutcome> => {
         const repo = authRepository(tx as Db);
         const found = await repo.findLiveAccountByEmail(input.email);
-        if (!found || found.status !== 'ACTIVE' || !found.passphraseHash) {
+        if (found?.status !== 'ACTIVE' || !found.passphraseHash) {
           return { kind: 'error', error: new AppError('4002') };
         }
         const account = (await repo.lockAccount(found.id))!;

@@ -28,7 +28,7 @@ export function otpRegistrationService(deps: {
     const row = await repo.lockAuthToken(sha256(ticket), memberId, ['OTP_REGISTRATION']);
     if (!row || row.usedAt || row.expiresAt.getTime() <= clock().getTime()) throw new AppError('18');
     const account = await repo.lockAccount(memberId);
-    if (!account || account.status !== 'ACTIVE') throw new AppError('18');
+    if (account?.status !== 'ACTIVE') throw new AppError('18');
     if (account.otpRegisteredAt) throw new AppError('4000', { reason: 'otp-already-registered' });
     return { repo, row, account };
   }

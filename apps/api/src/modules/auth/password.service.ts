@@ -58,7 +58,7 @@ export function passwordService(deps: {
     const row = await repo.lockAuthToken(sha256(token), memberId, ['RESET', 'EXPIRED']);
     if (!row || row.usedAt || row.expiresAt.getTime() <= clock().getTime()) throw new AppError('18');
     const account = await repo.lockAccount(memberId);
-    if (!account || account.status !== 'ACTIVE') throw new AppError('18');
+    if (account?.status !== 'ACTIVE') throw new AppError('18');
     return { row, account };
   }
 
@@ -67,7 +67,7 @@ export function passwordService(deps: {
     async recover(email: string, language: 'EN' | 'KO') {
       const sent = await db.transaction(async (tx) => {
         const account = await authRepository(tx as Db).findLiveAccountByEmail(email);
-        if (!account || account.status !== 'ACTIVE') return null;
+        if (account?.status !== 'ACTIVE') return null;
         const token = await auth.createToken(tx as Db, account.id, 'RESET', RESET_LINK_MS);
         return { account, token };
       });

@@ -91,7 +91,7 @@ export function sessionService({ db, config, clock }: SessionServiceDeps) {
       );
       if (verdict !== 'valid') throw new AppError(verdict);
       const account = found?.account;
-      if (!account || account.status !== 'ACTIVE' || account.id !== payload.sub) throw new AppError('4001');
+      if (account?.status !== 'ACTIVE' || account.id !== payload.sub) throw new AppError('4001');
       // The touch is a write to the one row all of a browser's parallel calls share: at most once a second is
       // plenty for an idle timeout counted in minutes, and concurrent calls stop queueing on that row's lock.
       if (opts.touch && now.getTime() - session!.lastSeenAt.getTime() >= TOUCH_EVERY_MS)

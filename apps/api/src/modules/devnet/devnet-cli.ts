@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config.js';
 import { DEVNET_CLI_PATH, DEVNET_TOKEN_HEADER } from './devnet.routes.js';
-import { readDevnetToken } from './devnet-token.js';
+import { devnetToken } from './devnet-token.js';
 
 const USAGE = `Usage: npm run devnet -- deposit --to <address> --amount <decimal> [--token <symbol>] [--chain <BLOCKCHAIN>] [--fail] [--url <server>]
   --to       the receiving address (a wallet's address; its blockchain is found when --chain is omitted)
@@ -52,9 +52,8 @@ try {
 } catch (err) {
   fail(err instanceof ConfigError ? err.message : String(err));
 }
-if (config.production) fail('The devnet does not exist in production.');
-const token = readDevnetToken(config.dataDir);
-if (!token) fail(`No devnet token in ${config.dataDir}: start the server first (npm start).`);
+if (!config.devDoors) fail(`The devnet CLI exists only in local and development (APP_ENV is ${config.env}).`);
+const token = devnetToken(config.masterKey);
 
 const base = (values.url ?? `http://127.0.0.1:${config.port}`).replace(/\/$/, '');
 const body = {

@@ -12,22 +12,21 @@ import { registerCall } from '../../http/register-call.js';
 import { requestLanguage } from '../../plugins/error-handler.js';
 import { safeEqual } from '../../security/at-rest.js';
 import type { Services } from '../../services.js';
-import { ensureDevnetToken } from './devnet-token.js';
+import { devnetToken } from './devnet-token.js';
 
 export const DEVNET_TOKEN_HEADER = 'x-devnet-token';
 export const DEVNET_CLI_PATH = '/dev/devnet/deposits';
 
 /**
- * The local devnet's calls, registered only outside production: the operators' deposit and status calls, and
- * the CLI's deposit route. The CLI has no session: it presents the token this server keeps in its data
- * folder, which only someone with access to that folder can read.
+ * The local devnet's calls, registered only in local and development: the operators' deposit and status calls, and
+ * the CLI's deposit route. The CLI has no session: it presents a token both derive from MASTER_KEY.
  */
 export async function devnetRoutes(app: FastifyInstance, opts: { services: Services; config: Config }) {
   const { devnet } = opts.services;
   registerCall(app, devnetDepositCall, async ({ body, request }) => devnet.deposit(body, requestLanguage(request)));
   registerCall(app, devnetStatusCall, async () => devnet.status());
 
-  const token = ensureDevnetToken(opts.config.dataDir);
+  const token = devnetToken(opts.config.masterKey);
   app.post(
     DEVNET_CLI_PATH,
     {

@@ -12,7 +12,7 @@ import type { TestBrowser } from '../../test/browser.js';
 import { createMember, createOrganization, grant, signIn } from '../../test/fixtures.js';
 import { type CreatedWallet, createWallet } from '../../test/wallet-fixtures.js';
 import { DEVNET_CLI_PATH, DEVNET_TOKEN_HEADER } from './devnet.routes.js';
-import { readDevnetToken } from './devnet-token.js';
+import { devnetToken } from './devnet-token.js';
 
 const DEPOSITS = '/api/v1/operations/devnet/deposits';
 let t: TestApp;
@@ -215,8 +215,8 @@ describe('the CLI route', () => {
     expect((await cli(body, 'x'.repeat(43))).statusCode).toBe(403);
   });
 
-  it('with the data folder token, finds the chain from the wallet or asks for it', async () => {
-    const token = readDevnetToken(dataDir)!;
+  it('with the token derived from MASTER_KEY, finds the chain from the wallet or asks for it', async () => {
+    const token = devnetToken(t.config.masterKey);
     expect(token).toBeTruthy();
     const ok = await cli({ toAddress: sepolia.address.toLowerCase(), amount: '0.25' }, token);
     expect(ok.statusCode).toBe(200);

@@ -2,8 +2,9 @@ import { EVENTS_PATH } from '@vaultline/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { requireAuth, SESSION_COOKIE } from '../../plugins/session.js';
+import { requireAuth, sessionToken } from '../../plugins/session.js';
 import type { Services } from '../../services.js';
 import { noticeHub } from './notice-hub.js';
 
@@ -19,7 +20,7 @@ declare module 'fastify' {
  * plugin authenticates it like any member call, without counting the open stream as activity.
  */
 // Not encapsulated: `app.notices` (the hub) is visible to the whole app and its tests.
-export const eventRoutes = fp(async (app: FastifyInstance, opts: { services: Services; db: Db }) => {
+export const eventRoutes = fp(async (app: FastifyInstance, opts: { services: Services; db: Db; config: Config }) => {
   const hub = noticeHub({
     db: opts.db,
     sessions: opts.services.sessions,
@@ -48,14 +49,14 @@ export const eventRoutes = fp(async (app: FastifyInstance, opts: { services: Ser
       reply.raw.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        'cache-control': 'no-store, no-transform',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
       reply.raw.write('retry: 5000\n\n');
       hub.add({
         organizationId: auth.organizationId!,
-        sessionToken: request.cookies[SESSION_COOKIE] ?? '',
+        sessionToken: sessionToken(request, opts.config) ?? '',
         out: reply.raw,
       });
     },

@@ -68,7 +68,7 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
   for (const [family, calls] of families) {
     for (const action of ['approve', 'reject', 'cancel'] as const) {
       registerCall(app, calls[action], async ({ request, params, body }) =>
-        operator.decide(auth(request), params.workflowId, action, body.memo, family, lang(request)),
+        operator.decide(auth(request), params.workflowId, action, body, family, lang(request)),
       );
     }
   }

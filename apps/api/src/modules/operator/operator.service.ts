@@ -2,6 +2,7 @@ import { type OperatorRole, operatorCan, type WorkflowType } from '@vaultline/co
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { authRepository } from '../auth/auth.repository.js';
+import { consumeCallerOtp } from '../auth/otp.service.js';
 import type { AuthContext } from '../auth/session.service.js';
 import type { invitationsService } from '../organization/invitations.service.js';
 import { organizationRepository } from '../organization/organization.repository.js';
@@ -157,7 +158,7 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
       auth: AuthContext,
       workflowId: string,
       action: 'approve' | 'reject' | 'cancel',
-      memo: string | undefined,
+      body: { memo?: string | undefined; otpCode?: string | undefined },
       family: 'creation' | 'owner' | 'update',
       lang: Lang,
     ) {
@@ -176,6 +177,8 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
         } else {
           if (w.createdBy === auth.accountId) throw new AppError('4105');
           if (!operatorCan(roleOf(auth), 'decideWorkflow')) throw new AppError('403', { ability: 'decideWorkflow' });
+          // A decision asks for the operator's own fresh code (the contract requires it for approve and reject).
+          await consumeCallerOtp(tx as Db, deps, auth.accountId, body.otpCode ?? '');
         }
         const now = clock();
         const status = action === 'approve' ? 'APPROVED' : action === 'reject' ? 'REJECTED' : 'CANCELED';
@@ -185,7 +188,7 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
           status,
           decidedBy: auth.accountId,
           decidedAt: now,
-          memo: memo ?? null,
+          memo: body.memo ?? null,
           organizationId: applied.organizationId,
         });
         return { row, mail: applied.mail };
@@ -198,7 +201,7 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
       if (!operatorCan(roleOf(auth), 'createWorkflow')) throw new AppError('403');
       const mail = await db.transaction(async (tx) => {
         const owner = (await operatorRepository(tx as Db).owners([organizationId])).get(organizationId);
-        if (!owner || owner.status !== 'INVITED') throw new AppError('404');
+        if (owner?.status !== 'INVITED') throw new AppError('404');
         const { invitation, token } = await invitations.issue(tx as Db, owner, 'OWNER', auth.accountId);
         const org = await organizationRepository(tx as Db).findOrganization(organizationId);
         return {

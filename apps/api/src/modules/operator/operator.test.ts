@@ -40,6 +40,7 @@ async function createApprovedOrganization(name = details.name) {
   expect(created.statusCode).toBe(200);
   const approved = await b.post(`${OPS}/organization-creation-workflow/${created.json().id}/approve`, {
     memo: 'KYC documents checked',
+    otpCode: await b.otp(),
   });
   expect(approved.json()).toMatchObject({ status: 'APPROVED', memo: 'KYC documents checked' });
   return approved.json().organizationId as string;
@@ -55,21 +56,36 @@ describe('operator console', () => {
       canCancel: true,
     });
     const id = created.json().id as string;
-    expect((await a.post(`${OPS}/organization-creation-workflow/${id}/approve`, {})).json().code).toBe('4105');
-    expect((await viewer.post(`${OPS}/organization-creation-workflow/${id}/approve`, {})).statusCode).toBe(403);
+    expect(
+      (await a.post(`${OPS}/organization-creation-workflow/${id}/approve`, { otpCode: await a.otp() })).json().code,
+    ).toBe('4105');
+    expect(
+      (await viewer.post(`${OPS}/organization-creation-workflow/${id}/approve`, { otpCode: await viewer.otp() }))
+        .statusCode,
+    ).toBe(403);
     const list = await b.post('/api/v1/operations/workflows', { filters: { status: ['IN_PROGRESS'] } });
     expect(list.json().items.find((w: { id: string }) => w.id === id)).toMatchObject({
       canDecide: true,
       canCancel: false,
     });
 
-    const approved = await b.post(`${OPS}/organization-creation-workflow/${id}/approve`, {});
+    // A stolen session alone decides nothing: no code is invalid input, a wrong one 4004, and it stays open.
+    const uncoded = await b.post(`${OPS}/organization-creation-workflow/${id}/approve`, {});
+    expect(uncoded.json()).toMatchObject({ code: '4000', data: { issues: [{ path: 'body.otpCode' }] } });
+    const wrong = await b.post(`${OPS}/organization-creation-workflow/${id}/reject`, {
+      otpCode: await b.encrypt('999999'),
+    });
+    expect(wrong.json().code).toBe('4004');
+
+    const approved = await b.post(`${OPS}/organization-creation-workflow/${id}/approve`, { otpCode: await b.otp() });
     expect(approved.json()).toMatchObject({
       status: 'APPROVED',
       decidedBy: { role: 'MANAGER' },
       decidedAt: expect.any(String),
     });
-    expect((await b.post(`${OPS}/organization-creation-workflow/${id}/reject`, {})).json().code).toBe('4104');
+    expect(
+      (await b.post(`${OPS}/organization-creation-workflow/${id}/reject`, { otpCode: await b.otp() })).json().code,
+    ).toBe('4104');
 
     const orgs = await a.post(OPS, { filters: { search: 'Hanbit' } });
     expect(orgs.json().items[0]).toMatchObject({
@@ -86,7 +102,10 @@ describe('operator console', () => {
     const rejected = await a.post(`${OPS}/organization-creation-workflow/create`, { ...details, name: 'Rejected Co' });
     expect(
       (
-        await b.post(`${OPS}/organization-creation-workflow/${rejected.json().id}/reject`, { memo: 'incomplete' })
+        await b.post(`${OPS}/organization-creation-workflow/${rejected.json().id}/reject`, {
+          memo: 'incomplete',
+          otpCode: await b.otp(),
+        })
       ).json().status,
     ).toBe('REJECTED');
     const canceled = await a.post(`${OPS}/organization-creation-workflow/create`, { ...details, name: 'Canceled Co' });
@@ -115,7 +134,12 @@ describe('operator console', () => {
       email: 'other-9@x.example',
     });
     expect(duplicate.json().code).toBe('4012');
-    await b.post(`${OPS}/owner-invitation-workflow/${wf.json().id}/approve`, {});
+    // A MANAGER (no email-viewer role) deciding it sees in full the address they approve; once decided, masked.
+    const deciding = await b.post('/api/v1/operations/workflows', { filters: { status: ['IN_PROGRESS'] } });
+    expect(deciding.json().items.find((w: { id: string }) => w.id === wf.json().id).payload.email).toBe(email);
+    await b.post(`${OPS}/owner-invitation-workflow/${wf.json().id}/approve`, { otpCode: await b.otp() });
+    const decided = await b.post('/api/v1/operations/workflows', { filters: { status: ['APPROVED'] } });
+    expect(decided.json().items.find((w: { id: string }) => w.id === wf.json().id).payload.email).toMatch(/^o\*+@/);
     const third = await a.post(`${OPS}/owner-invitation-workflow/create`, {
       organizationId,
       email: 'other-9@x.example',
@@ -159,7 +183,9 @@ describe('operator console', () => {
   it('updates details, custody fee and AML status through approved workflows', async () => {
     const organizationId = await createApprovedOrganization('Update Me Inc');
     const approve = async (created: { json(): { id: string } }) =>
-      (await b.post(`${OPS}/organization-update-workflow/${created.json().id}/approve`, {})).json();
+      (
+        await b.post(`${OPS}/organization-update-workflow/${created.json().id}/approve`, { otpCode: await b.otp() })
+      ).json();
     await approve(
       await a.post(`${OPS}/organization-update-detail-workflow/create`, { organizationId, name: 'Updated Inc' }),
     );

@@ -25,6 +25,8 @@ export async function describeWorkflows(
       role: (a?.operatorRole as OperatorRole | null) ?? null,
     };
   };
+  const mayDecide = (r: WorkflowRow) =>
+    r.status === 'IN_PROGRESS' && r.createdBy !== auth.accountId && operatorCan(role(auth), 'decideWorkflow');
   return rows.map((r) => ({
     id: r.id,
     type: r.type,
@@ -33,18 +35,19 @@ export async function describeWorkflows(
     organizationName: r.organizationId
       ? (names.get(r.organizationId) ?? null)
       : ((r.payload.name as string | undefined) ?? null),
-    payload: maskPayload(r.payload, auth),
+    // Whoever may decide a workflow sees in full the address they approve.
+    payload: mayDecide(r) ? r.payload : maskPayload(r.payload, auth),
     createdBy: person(r.createdBy),
     createdAt: r.createdAt.toISOString(),
     decidedBy: r.decidedBy ? person(r.decidedBy) : null,
     decidedAt: r.decidedAt?.toISOString() ?? null,
     memo: r.memo,
-    canDecide:
-      r.status === 'IN_PROGRESS' && r.createdBy !== auth.accountId && operatorCan(role(auth), 'decideWorkflow'),
+    canDecide: mayDecide(r),
     canCancel: r.status === 'IN_PROGRESS' && r.createdBy === auth.accountId,
   }));
 }
 
+/** Masking by the email-viewer role is for looking through lists, not for deciding. */
 function maskPayload(payload: Record<string, unknown>, auth: AuthContext) {
   if (typeof payload.email !== 'string' || operatorCan(role(auth), 'viewEmails')) return payload;
   return { ...payload, email: maskEmail(payload.email) };

@@ -1,6 +1,7 @@
 import type { Group, OrganizationPermission } from '@vaultline/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
+import { assertMayChangePermissions } from '../access/permission-grant.policy.js';
 import { consumeCallerOtp } from '../auth/otp.service.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { type GroupListQuery, groupsRepository } from './groups.repository.js';
@@ -38,7 +39,12 @@ export function groupsService(deps: OrganizationDeps) {
   async function lockGroup(tx: Db, auth: AuthContext, groupId: string) {
     const group = await groupsRepository(tx).find(orgOf(auth), groupId, { lock: true });
     if (!group) throw new AppError('404');
-    return group;
+    const { members, permissions } = await groupsRepository(tx).details([group.id]);
+    return {
+      ...group,
+      memberIds: (members.get(group.id) ?? []).map((m) => m.id),
+      permissions: permissions.get(group.id) ?? [],
+    };
   }
 
   return {
@@ -72,7 +78,12 @@ export function groupsService(deps: OrganizationDeps) {
           await repo.rename(group.id, input.name, clock());
         }
         if (input.memberIds !== undefined) {
-          await repo.setMembers(group.id, await checkedMembers(tx as Db, group.organizationId, input.memberIds));
+          const memberIds = await checkedMembers(tx as Db, group.organizationId, input.memberIds);
+          const joining = memberIds.filter((id) => !group.memberIds.includes(id));
+          const leaving = group.memberIds.filter((id) => !memberIds.includes(id));
+          // Joining or leaving a group that carries permissions grants or takes them away.
+          if (joining.length + leaving.length > 0) assertMayChangePermissions(auth.permissions, [], group.permissions);
+          await repo.setMembers(group.id, memberIds);
         }
         return (await describe(tx as Db, [{ ...group, name: input.name ?? group.name }]))[0]!;
       });
@@ -81,6 +92,7 @@ export function groupsService(deps: OrganizationDeps) {
     async setPermissions(auth: AuthContext, groupId: string, permissions: OrganizationPermission[]) {
       return db.transaction(async (tx) => {
         const group = await lockGroup(tx as Db, auth, groupId);
+        assertMayChangePermissions(auth.permissions, group.permissions, permissions);
         await groupsRepository(tx as Db).setPermissions(group.id, [...new Set(permissions)]);
         return (await describe(tx as Db, [group]))[0]!;
       });
@@ -89,6 +101,8 @@ export function groupsService(deps: OrganizationDeps) {
     async remove(auth: AuthContext, groupId: string, otpCode: string) {
       return db.transaction(async (tx) => {
         const group = await lockGroup(tx as Db, auth, groupId);
+        // Deleting a group takes its permissions away from its members.
+        if (group.memberIds.length > 0) assertMayChangePermissions(auth.permissions, group.permissions, []);
         await consumeCallerOtp(tx as Db, deps, auth.accountId, otpCode);
         await groupsRepository(tx as Db).delete(group.id);
         return { ok: true as const };

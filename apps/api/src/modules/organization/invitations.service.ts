@@ -5,6 +5,7 @@ import type { Mailer } from '../../mail/mailer.js';
 import { renderMail } from '../../mail/templates.js';
 import { randomToken, sha256 } from '../../security/at-rest.js';
 import { hashPassword } from '../../security/passwords.js';
+import { assertMayChangePermissions } from '../access/permission-grant.policy.js';
 import { newPasswordProblem } from '../auth/auth.policy.js';
 import { authRepository } from '../auth/auth.repository.js';
 import { openSecret } from '../auth/secrets.js';
@@ -97,9 +98,6 @@ export function invitationsService(deps: OrganizationDeps & { mailer: Mailer }) 
       input: { emails: string[]; permissions: OrganizationPermission[]; groupIds: string[] },
       lang: 'EN' | 'KO',
     ) {
-      if (input.permissions.length > 0 && !auth.permissions.includes('MANAGEMENT_PERMISSION_SETTINGS')) {
-        throw new AppError('403', { permission: 'MANAGEMENT_PERMISSION_SETTINGS' });
-      }
       const emails = input.emails.map((e) => e.trim().toLowerCase());
       const repeated = emails.find((e, i) => emails.indexOf(e) !== i);
       if (repeated) throw new AppError('4024', { email: repeated });
@@ -109,6 +107,9 @@ export function invitationsService(deps: OrganizationDeps & { mailer: Mailer }) 
         const groups = groupsRepository(tx as Db);
         for (const id of input.groupIds)
           if (!(await groups.find(orgId, id))) throw new AppError('404', { groupId: id });
+        // The invitee starts with these permissions, directly and through the groups: a grant like any other.
+        const granted = (await groups.details(input.groupIds)).permissions;
+        assertMayChangePermissions(auth.permissions, [], [...input.permissions, ...[...granted.values()].flat()]);
         const org = await repo.findOrganization(orgId);
         const from = await inviterName(tx as Db, auth);
         const rows: AccountRow[] = [];
@@ -143,7 +144,7 @@ export function invitationsService(deps: OrganizationDeps & { mailer: Mailer }) 
       const { account, mail } = await db.transaction(async (tx) => {
         const repo = organizationRepository(tx as Db);
         const account = await repo.findMember(orgOf(auth), memberId, { lock: true });
-        if (!account || account.status !== 'INVITED') throw new AppError('404');
+        if (account?.status !== 'INVITED') throw new AppError('404');
         const owner = ((await repo.ownPermissions([account.id])).get(account.id) ?? []).includes('OWNER');
         const { invitation, token } = await issue(tx as Db, account, owner ? 'OWNER' : 'MEMBER', auth.accountId);
         const org = await repo.findOrganization(account.organizationId!);
@@ -165,7 +166,7 @@ export function invitationsService(deps: OrganizationDeps & { mailer: Mailer }) 
       return db.transaction(async (tx) => {
         const repo = organizationRepository(tx as Db);
         const account = await repo.findMember(orgOf(auth), memberId, { lock: true });
-        if (!account || account.status !== 'INVITED') throw new AppError('404');
+        if (account?.status !== 'INVITED') throw new AppError('404');
         const now = clock();
         await repo.closeInvitations(account.id, 'CANCELED', now);
         await repo.updateMember(account.id, { status: 'CANCELED' }, now);

@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { RsaKeyring } from '../../security/rsa.js';
+import { assertMayChangePermissions } from '../access/permission-grant.policy.js';
 import { authRepository } from '../auth/auth.repository.js';
 import { consumeCallerOtp } from '../auth/otp.service.js';
 import type { AuthContext } from '../auth/session.service.js';
@@ -60,6 +61,7 @@ export function organizationService(deps: OrganizationDeps) {
         if (!member || (member.status !== 'ACTIVE' && member.status !== 'INVITED')) throw new AppError('404');
         const current = (await repo.ownPermissions([member.id])).get(member.id) ?? [];
         if (current.includes('OWNER')) throw new AppError('4101');
+        assertMayChangePermissions(auth.permissions, current, permissions);
         await repo.setOwnPermissions(member.id, [...new Set(permissions)]);
         await repo.updateMember(member.id, {}, clock());
         return (await describeMembers(repo, [member], clock()))[0]!;
@@ -72,9 +74,11 @@ export function organizationService(deps: OrganizationDeps) {
       return db.transaction(async (tx) => {
         const repo = organizationRepository(tx as Db);
         const member = await repo.findMember(orgOf(auth), memberId, { lock: true });
-        if (!member || member.status !== 'ACTIVE') throw new AppError('404');
+        if (member?.status !== 'ACTIVE') throw new AppError('404');
         if (((await repo.ownPermissions([member.id])).get(member.id) ?? []).includes('OWNER'))
           throw new AppError('4101');
+        // Removing a member takes their permissions away: the same rule as changing them.
+        assertMayChangePermissions(auth.permissions, await repo.effectivePermissionsOf(member.id), []);
         await consumeCallerOtp(tx as Db, deps, auth.accountId, otpCode);
         const now = clock();
         await repo.updateMember(member.id, { status: 'DELETED' }, now);

@@ -9,7 +9,7 @@ import { AppError } from '../../http/app-error.js';
  */
 export async function devRoutes(app: FastifyInstance, opts: { config: Config }) {
   app.get('/dev/demo-credentials', { config: { access: 'public' }, schema: { hide: true } }, async () => {
-    const credentials = readDemoCredentials(opts.config.dataDir);
+    const credentials = readDemoCredentials(opts.config.dataDir, opts.config.masterKey);
     if (!credentials) throw new AppError('404');
     return credentials;
   });

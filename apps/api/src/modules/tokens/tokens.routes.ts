@@ -15,7 +15,9 @@ export async function tokenRoutes(app: FastifyInstance, opts: { services: Servic
   const { tokens } = opts.services;
 
   registerCall(app, supportedBlockchainsCall, async () => tokens.supportedBlockchains());
-  registerCall(app, supportedTokensCall, async ({ query }) => tokens.supportedTokens(query.blockchain));
+  registerCall(app, supportedTokensCall, async ({ request, query }) =>
+    tokens.supportedTokens(auth(request), query.blockchain),
+  );
   registerCall(app, tokenAddCall, async ({ request, body }) => tokens.add(auth(request), body.tokenId));
   registerCall(app, tokenListCall, async ({ request, body }) => tokens.list(auth(request), body));
   registerCall(app, tokenGetCall, async ({ request, params }) => tokens.get(auth(request), params.organizationTokenId));

@@ -6,12 +6,13 @@ import {
   nativeToken,
   type OrganizationToken,
   SUPPORTED_TOKENS,
-  type TokenInfo,
+  type SupportedToken,
   tokenById,
 } from '@vaultline/contracts';
 import { AppError } from '../../http/app-error.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { type OrganizationDeps, orgOf } from '../organization/organization.service.js';
+import { organizationRegistration } from './registration.js';
 import { type OrganizationTokenRow, tokensRepository } from './tokens.repository.js';
 
 export interface TokenListQuery {
@@ -58,8 +59,15 @@ export function tokensService(deps: OrganizationDeps) {
       };
     },
 
-    supportedTokens(blockchain?: Blockchain): { items: TokenInfo[] } {
-      return { items: SUPPORTED_TOKENS.filter((t) => !blockchain || t.blockchain === blockchain) };
+    /** The catalogue, each token flagged as registered or not for the caller's organization. */
+    async supportedTokens(auth: AuthContext, blockchain?: Blockchain): Promise<{ items: SupportedToken[] }> {
+      const registration = await organizationRegistration(db, orgOf(auth), blockchain ? [blockchain] : undefined);
+      return {
+        items: SUPPORTED_TOKENS.filter((t) => !blockchain || t.blockchain === blockchain).map((t) => ({
+          ...t,
+          registered: registration.isRegistered(t.tokenId),
+        })),
+      };
     },
 
     async add(auth: AuthContext, tokenId: string) {

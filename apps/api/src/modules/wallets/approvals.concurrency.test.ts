@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestDecisions, wallets } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestBrowser } from '../../test/browser.js';
-import { createMember, createOrganization, grant, signIn } from '../../test/fixtures.js';
+import { createMember, createOrganization, grant, otpNow, signIn } from '../../test/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,7 +41,10 @@ describe('concurrent decisions', () => {
     const base = `/api/v1/organizations/wallet-creation/evm/${orgId}/wallet-creation-request`;
     const created = await ownerBrowser.post(`${base}/create`, { blockchain: 'POLYGON', name: 'Contended' });
     const id = created.json().id as string;
-    const answers = await Promise.all(browsers.map((b) => b.post(`${base}/${id}/approve`, {})));
+    // Everyone's code of one time step, then all decisions at once.
+    t.clock.advance(30_000);
+    const codes = await Promise.all(browsers.map((b, i) => b.encrypt(otpNow(approvers[i]!, t.clock))));
+    const answers = await Promise.all(browsers.map((b, i) => b.post(`${base}/${id}/approve`, { otpCode: codes[i] })));
     const ok = answers.filter((r) => r.statusCode === 200).length;
     const late = answers.filter((r) => r.json().code === '4108').length;
     expect(ok).toBe(9);

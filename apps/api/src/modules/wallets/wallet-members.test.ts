@@ -29,7 +29,7 @@ beforeAll(async () => {
   for (const m of [owner, manager, member, stranger, outsider]) b.set(m.id, await signIn(t, m));
   const base = `/api/v1/organizations/wallet-creation/evm/${orgId}/wallet-creation-request`;
   const id = (await b.get(manager.id)!.post(`${base}/create`, { blockchain: 'ETHEREUM', name: 'Shared' })).json().id;
-  await b.get(owner.id)!.post(`${base}/${id}/approve`, {});
+  await b.get(owner.id)!.post(`${base}/${id}/approve`, { otpCode: await b.get(owner.id)!.otp() });
   for (let i = 0; i < 60 && !walletId; i++) {
     const r = (await b.get(manager.id)!.post(`/api/v1/organizations/requests/${id}`, {})).json();
     if (r.status === 'COMPLETE') walletId = r.walletId;

@@ -37,15 +37,15 @@ export async function walletRoutes(app: FastifyInstance, opts: { services: Servi
   };
   registerCall(app, walletCreationApproveCall, async ({ request, params, body }) => {
     ensureOrg(request, params.organizationId);
-    return wallets.decide(auth(request), params.requestId, 'APPROVED', body.memo);
+    return wallets.decide(auth(request), params.family, params.requestId, 'APPROVED', body);
   });
   registerCall(app, walletCreationRejectCall, async ({ request, params, body }) => {
     ensureOrg(request, params.organizationId);
-    return wallets.decide(auth(request), params.requestId, 'REJECTED', body.memo);
+    return wallets.decide(auth(request), params.family, params.requestId, 'REJECTED', body);
   });
   registerCall(app, walletCreationCancelCall, async ({ request, params }) => {
     ensureOrg(request, params.organizationId);
-    return wallets.cancel(auth(request), params.requestId);
+    return wallets.cancel(auth(request), params.family, params.requestId);
   });
   registerCall(app, validateAccountNameCall, async ({ request, params, query }) =>
     wallets.validateAccountName(auth(request), params.organizationId, query.accountName, query.blockchain),

@@ -8,6 +8,7 @@ import {
   walletNameProblem,
 } from '@vaultline/contracts';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../http/app-error.js';
 import { type LineTemplate, snapshot } from '../approvals/approvals.policy.js';
 import { approvalsRepository, type RequestListQuery, type RequestRow } from '../approvals/approvals.repository.js';
@@ -17,6 +18,9 @@ import type { AuthContext } from '../auth/session.service.js';
 import { groupsRepository } from '../organization/groups.repository.js';
 import { type OrganizationDeps, orgOf } from '../organization/organization.service.js';
 import { type WalletListQuery, type WalletRow, walletsRepository } from './wallets.repository.js';
+
+/** The claim an open wallet-creation request holds on its name, case-insensitively. */
+const walletNameKey = (name: string) => `wallet-name:${name.toLowerCase()}`;
 
 export function walletsService(deps: OrganizationDeps & { approvals: ApprovalsService }) {
   const { db, clock, approvals } = deps;
@@ -71,34 +75,47 @@ export function walletsService(deps: OrganizationDeps & { approvals: ApprovalsSe
       if (familyOf(body.blockchain) !== family) throw new AppError('4000', { reason: 'family-mismatch' });
       const problem = walletNameProblem(body.name);
       if (problem) throw new AppError(problem);
-      const name = body.name.trim();
-      const row = await db.transaction(async (tx) => {
-        if (await walletsRepository(tx as Db).nameTaken(organizationId, name)) throw new AppError('4006');
-        if ((await approvalsRepository(tx as Db).pendingWalletNames(organizationId, name)) > 0)
-          throw new AppError('4006');
-        let accountName = body.accountName;
-        if (family === 'eosio') {
-          accountName ??= randomEosAccountName();
-          if (!(await accountNameFree(tx as Db, body.blockchain, accountName)))
-            throw new AppError('4109', { accountName });
-        }
-        const line: LineTemplate = await approvals.creationLine(tx as Db, organizationId);
-        const steps = snapshot(line, await groupResolver(tx as Db, organizationId), false);
-        return approvals.open(tx as Db, {
-          organizationId,
-          type: 'WALLET_CREATION',
-          itemType: 'WALLET_CREATION',
-          initiatorId: auth.accountId,
-          steps,
-          payload: { name, blockchain: body.blockchain, family, ...(accountName ? { accountName } : {}) },
+      // One spelling per name: NFC, so visually equal names are equal to the unique indexes too.
+      const name = body.name.trim().normalize('NFC');
+      const create = () =>
+        db.transaction(async (tx) => {
+          let accountName = body.accountName;
+          if (family === 'eosio') {
+            accountName ??= randomEosAccountName();
+            if (!(await accountNameFree(tx as Db, body.blockchain, accountName)))
+              throw new AppError('4109', { accountName });
+          }
+          const line: LineTemplate = await approvals.creationLine(tx as Db, organizationId);
+          const steps = snapshot(line, await groupResolver(tx as Db, organizationId), false);
+          // The open request claims the name first (the database admits one open claim per name); the wallet
+          // check comes after, so a request whose wallet was made meanwhile is seen, whatever the timing.
+          const request = await approvals.open(tx as Db, {
+            organizationId,
+            type: 'WALLET_CREATION',
+            itemType: 'WALLET_CREATION',
+            initiatorId: auth.accountId,
+            steps,
+            exclusiveKey: walletNameKey(name),
+            payload: { name, blockchain: body.blockchain, family, ...(accountName ? { accountName } : {}) },
+          });
+          if (await walletsRepository(tx as Db).nameTaken(organizationId, name)) throw new AppError('4006');
+          return request;
         });
+      const row = await create().catch((err: unknown) => {
+        throw isUniqueViolation(err, 'requests_open_exclusive_key') ? new AppError('4006') : err;
       });
       return approvals.detail(auth, row.id, async () => true);
     },
 
-    decide: (auth: AuthContext, requestId: string, decision: 'APPROVED' | 'REJECTED', memo?: string) =>
-      approvals.decide(auth, requestId, decision, memo, 'WALLET_CREATION'),
-    cancel: (auth: AuthContext, requestId: string) => approvals.cancel(auth, requestId, 'WALLET_CREATION'),
+    decide: (
+      auth: AuthContext,
+      family: ChainFamily,
+      requestId: string,
+      decision: 'APPROVED' | 'REJECTED',
+      input: { memo?: string | undefined; otpCode: string },
+    ) => approvals.decide(auth, requestId, decision, input, { type: 'WALLET_CREATION', family }),
+    cancel: (auth: AuthContext, family: ChainFamily, requestId: string) =>
+      approvals.cancel(auth, requestId, { type: 'WALLET_CREATION', family }),
 
     async validateAccountName(auth: AuthContext, organizationId: string, accountName: string, blockchain: Blockchain) {
       if (organizationId !== orgOf(auth)) throw new AppError('404');

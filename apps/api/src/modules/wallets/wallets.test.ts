@@ -63,9 +63,11 @@ async function createAndApprove(family: string, blockchain: string, name: string
     approval: { status: 'CREATED' },
     waitingFor: [approver.id],
   });
-  const first = await b.get(approver.id)!.post(`${WC(family)}/${id}/approve`, { memo: 'ok' });
+  const first = await b
+    .get(approver.id)!
+    .post(`${WC(family)}/${id}/approve`, { memo: 'ok', otpCode: await b.get(approver.id)!.otp() });
   expect(first.json()).toMatchObject({ approval: { status: 'STEP_APPROVED', step: 1 }, waitingFor: [groupie.id] });
-  await b.get(groupie.id)!.post(`${WC(family)}/${id}/approve`, {});
+  await b.get(groupie.id)!.post(`${WC(family)}/${id}/approve`, { otpCode: await b.get(groupie.id)!.otp() });
   return completed(b.get(maker.id)!, id);
 }
 
@@ -139,12 +141,28 @@ describe('wallet creation through the approval line', () => {
   it('lets each person decide once, rejects on one rejection, and lets the initiator cancel', async () => {
     const created = await b.get(maker.id)!.post(`${WC('evm')}/create`, { blockchain: 'BASE', name: 'Rejected one' });
     const id = created.json().id as string;
-    expect((await b.get(groupie.id)!.post(`${WC('evm')}/${id}/approve`, {})).statusCode).toBe(403);
-    expect((await b.get(approver.id)!.post(`${WC('evm')}/${id}/approve`, {})).json().approval.step).toBe(1);
-    expect((await b.get(approver.id)!.post(`${WC('evm')}/${id}/approve`, {})).json().code).toBe('4107');
-    const rejected = await b.get(groupie.id)!.post(`${WC('evm')}/${id}/reject`, { memo: 'not needed' });
+    expect(
+      (await b.get(groupie.id)!.post(`${WC('evm')}/${id}/approve`, { otpCode: await b.get(groupie.id)!.otp() }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await b.get(approver.id)!.post(`${WC('evm')}/${id}/approve`, { otpCode: await b.get(approver.id)!.otp() })
+      ).json().approval.step,
+    ).toBe(1);
+    expect(
+      (
+        await b.get(approver.id)!.post(`${WC('evm')}/${id}/approve`, { otpCode: await b.get(approver.id)!.otp() })
+      ).json().code,
+    ).toBe('4107');
+    const rejected = await b
+      .get(groupie.id)!
+      .post(`${WC('evm')}/${id}/reject`, { memo: 'not needed', otpCode: await b.get(groupie.id)!.otp() });
     expect(rejected.json()).toMatchObject({ decisionStatus: 'REJECTED', waitingFor: [] });
-    expect((await b.get(groupie.id)!.post(`${WC('evm')}/${id}/approve`, {})).json().code).toBe('4108');
+    expect(
+      (await b.get(groupie.id)!.post(`${WC('evm')}/${id}/approve`, { otpCode: await b.get(groupie.id)!.otp() })).json()
+        .code,
+    ).toBe('4108');
 
     const other = await b.get(maker.id)!.post(`${WC('evm')}/create`, { blockchain: 'BASE', name: 'Canceled one' });
     expect((await b.get(approver.id)!.post(`${WC('evm')}/${other.json().id}/cancel`, {})).statusCode).toBe(403);

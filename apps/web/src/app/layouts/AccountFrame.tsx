@@ -16,11 +16,12 @@ export function AccountFrame({ children, width = 440 }: { children: ReactNode; w
           'radial-gradient(1200px 600px at 15% -10%, var(--mantine-color-indigo-1), transparent 60%), radial-gradient(900px 500px at 110% 110%, var(--mantine-color-blue-0), transparent 55%), var(--mantine-color-gray-0)',
       }}
     >
-      <Group justify="space-between" px={{ base: 'md', sm: 40 }} py="lg">
+      <Group component="header" justify="space-between" px={{ base: 'md', sm: 40 }} py="lg">
         <BrandMark />
         <LanguageSwitch />
       </Group>
-      <Center px="md" py={{ base: 24, sm: 48 }}>
+      {/* Landmarks: the brand and language switch are the header, the screen itself is the main content. */}
+      <Center component="main" px="md" py={{ base: 24, sm: 48 }}>
         <Stack w="100%" maw={width} gap="lg">
           <Paper shadow="md" p={{ base: 'lg', sm: 40 }} withBorder>
             {children}

@@ -14,13 +14,14 @@ import {
   WalletIcon,
   WithdrawIcon,
 } from '../../components/icons';
-import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { ApprovalsNavBadge } from '../../features/approvals/ApprovalsNavBadge';
 import { ActivityNotices } from '../../features/assets/ActivityNotices';
 import { SessionProvider, useSession } from '../../features/session/SessionProvider';
 import { VersionBadge } from '../../features/system/VersionBadge';
 import type { en } from '../../i18n/en';
 import { PATHS } from '../paths';
+import { HEADER_HEIGHT } from '../theme';
+import { AccountLanguageSwitch } from './AccountLanguageSwitch';
 import { AccountMenu } from './AccountMenu';
 
 interface NavItem {
@@ -98,7 +99,7 @@ function DashboardShell() {
 
   return (
     <AppShell
-      header={{ height: 60 }}
+      header={{ height: HEADER_HEIGHT }}
       navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding={{ base: 'md', sm: 'xl' }}
       styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
@@ -112,7 +113,7 @@ function DashboardShell() {
             </Link>
           </Group>
           <Group gap="md" wrap="nowrap">
-            <LanguageSwitch />
+            <AccountLanguageSwitch />
             <AccountMenu settingsPath={PATHS.account} logoutPath={PATHS.logout} />
           </Group>
         </Group>

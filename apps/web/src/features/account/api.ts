@@ -20,6 +20,8 @@ export function useUpdateName(memberId: string) {
 export function useUpdateLanguage(memberId: string) {
   return useMutation<Me, ApiError, Language>({
     mutationKey: ['account', 'language'],
+    // One after the other, in the order chosen: quick switches end on the last choice.
+    scope: { id: 'account-language' },
     mutationFn: (language) => callApi(updateLanguageCall, { params: { memberId }, body: { language } }),
   });
 }

@@ -1,9 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
-import { apiError, fakeApi, MEMBER_ID } from '../../test/fake-api';
+import { apiError, fakeApi, MEMBER_ID, testKeys } from '../../test/fake-api';
 import { KIM_ID, ORG_ID, paged } from '../../test/fixtures';
+import { decryptSecret } from '../../test/keys';
 import { jsonResponse, renderRoutes } from '../../test/render';
 import { creationLine, type Handlers, kimApprover, ownerApprover, REQUEST_ID, requestView } from '../wallets/testing';
 
@@ -113,8 +114,15 @@ describe('approvals', () => {
     await user.clear(memo);
     await user.type(memo, '재무팀 확인');
     await user.click(drawer.getByTestId('request-approve'));
+    // A decision asks for the decider's own code first; a wrong one is shown at the field.
+    const dialog = within(await screen.findByTestId('decision-otp-dialog'));
+    expect(api.callsTo(DECIDE('approve'))).toHaveLength(0);
+    fireEvent.change(dialog.getByTestId('otp-input'), { target: { value: '246802' } });
+    await user.click(dialog.getByRole('button', { name: '승인' }));
     await waitFor(() => expect(api.callsTo(DECIDE('approve'))).toHaveLength(1));
-    expect(api.callsTo(DECIDE('approve'))[0]?.body).toEqual({ memo: '재무팀 확인' });
+    const body = api.callsTo(DECIDE('approve'))[0]?.body as { memo: string; otpCode: string };
+    expect(body.memo).toBe('재무팀 확인');
+    expect(await decryptSecret(body.otpCode, (await testKeys()).privateKey)).toBe('246802');
     await waitFor(() => expect(screen.queryByTestId('approvals-badge')).toBeNull());
     expect(await drawer.findByTestId('approver-memo')).toHaveTextContent('ok');
     expect(drawer.queryByTestId('decision-panel')).toBeNull();
@@ -131,7 +139,10 @@ describe('approvals', () => {
       const view = renderRoutes(routes, `/dashboard/approvals?request=${REQUEST_ID}`);
       const drawer = within(await screen.findByTestId('request-detail'));
       await user.click(drawer.getByTestId('request-reject'));
-      expect(await drawer.findByText(text)).toBeInTheDocument();
+      const dialog = within(await screen.findByTestId('decision-otp-dialog'));
+      fireEvent.change(dialog.getByTestId('otp-input'), { target: { value: '135790' } });
+      await user.click(dialog.getByRole('button', { name: '반려' }));
+      expect(await dialog.findByText(text)).toBeInTheDocument();
       view.unmount();
       vi.restoreAllMocks();
     }

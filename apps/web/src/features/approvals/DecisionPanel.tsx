@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notifySuccess } from '../../components/notify';
+import { OtpConfirmDialog } from '../../components/OtpConfirmDialog';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { schemaError } from '../../lib/form-validation';
 import { type Decision, decidable, useDecision } from './api';
@@ -24,25 +25,33 @@ export function DecisionPanel({ request, organizationId }: DecisionPanelProps) {
   const decision = useDecision(organizationId);
   const [memo, setMemo] = useState('');
   const [pending, setPending] = useState<Decision | null>(null);
+  // Approve and reject ask for the decider's code first: a session alone decides nothing.
+  const [confirming, setConfirming] = useState<'approve' | 'reject' | null>(null);
   const memoError = schemaError(memoSchema, memo, lang);
 
   if (!decidable(request) || (!request.canApprove && !request.canCancel)) {
     return decision.error ? <ErrorAlert error={decision.error} title={t('requests.decisionFailed')} /> : null;
   }
 
-  const send = (kind: Decision) => {
+  const send = (kind: Decision, otpCode?: string) => {
     if (kind !== 'cancel' && memoError) return;
     setPending(kind);
     decision.mutate(
-      { request, decision: kind, ...(kind === 'cancel' ? {} : { memo }) },
+      { request, decision: kind, ...(kind === 'cancel' ? {} : { memo, otpCode }) },
       {
         onSuccess: () => {
           setMemo('');
+          setConfirming(null);
           notifySuccess(t(`requests.decided.${kind}`));
         },
         onSettled: () => setPending(null),
       },
     );
+  };
+  const ask = (kind: 'approve' | 'reject') => {
+    if (memoError) return;
+    decision.reset();
+    setConfirming(kind);
   };
 
   const confirmCancel = () =>
@@ -93,7 +102,9 @@ export function DecisionPanel({ request, organizationId }: DecisionPanelProps) {
             />
           </>
         ) : null}
-        {decision.error ? <ErrorAlert error={decision.error} title={t('requests.decisionFailed')} /> : null}
+        {decision.error && !confirming ? (
+          <ErrorAlert error={decision.error} title={t('requests.decisionFailed')} />
+        ) : null}
         <Group justify={request.canApprove && request.canCancel ? 'space-between' : 'flex-end'} wrap="nowrap">
           {request.canCancel && !request.canApprove ? (
             <Text size="sm" c="dimmed" style={{ flex: 1 }}>
@@ -117,7 +128,7 @@ export function DecisionPanel({ request, organizationId }: DecisionPanelProps) {
               <Button
                 variant="outline"
                 color="red"
-                onClick={() => send('reject')}
+                onClick={() => ask('reject')}
                 loading={pending === 'reject'}
                 disabled={!!memoError || (decision.isPending && pending !== 'reject')}
                 data-testid="request-reject"
@@ -126,7 +137,7 @@ export function DecisionPanel({ request, organizationId }: DecisionPanelProps) {
               </Button>
               <Button
                 color="teal"
-                onClick={() => send('approve')}
+                onClick={() => ask('approve')}
                 loading={pending === 'approve'}
                 disabled={!!memoError || (decision.isPending && pending !== 'approve')}
                 data-testid="request-approve"
@@ -137,6 +148,19 @@ export function DecisionPanel({ request, organizationId }: DecisionPanelProps) {
           ) : null}
         </Group>
       </Stack>
+      <OtpConfirmDialog
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t(confirming === 'reject' ? 'requests.confirmReject.title' : 'requests.confirmApprove.title')}
+        confirmLabel={t(confirming === 'reject' ? 'requests.reject' : 'requests.approve')}
+        pending={decision.isPending}
+        error={decision.error}
+        onConfirm={(code) => confirming && send(confirming, code)}
+        tone={confirming === 'reject' ? 'danger' : 'approve'}
+        testId="decision-otp-dialog"
+      >
+        {t(confirming === 'reject' ? 'requests.confirmReject.body' : 'requests.confirmApprove.body')}
+      </OtpConfirmDialog>
     </Paper>
   );
 }

@@ -27,6 +27,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { callApi } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
+import { useWithSecrets } from '../../lib/secrets';
 
 /** Every approvals query starts with this key: a decision refreshes lists, details and the nav badge. */
 export const APPROVALS_QUERY = ['approvals'] as const;
@@ -123,12 +124,6 @@ export function requestFamily(request: RequestView): ChainFamily | null {
   return typeof blockchain === 'string' ? familyOf(blockchain as Blockchain) : null;
 }
 
-const WALLET_CREATION_CALLS = {
-  approve: walletCreationApproveCall,
-  reject: walletCreationRejectCall,
-  cancel: walletCreationCancelCall,
-} as const;
-
 /** Whether this screen can send decisions for a request's type (wallet creation, for now). */
 export function decidable(request: RequestView): boolean {
   return request.type === 'WALLET_CREATION' && requestFamily(request) !== null;
@@ -138,18 +133,25 @@ export interface DecisionInput {
   request: RequestView;
   decision: Decision;
   memo?: string;
+  /** The decider's fresh authenticator code (approve and reject; a cancel needs none). */
+  otpCode?: string;
 }
 
 /** Approve, reject or cancel; every approvals query (and the nav badge) is refreshed afterwards. */
 export function useDecision(organizationId: string) {
   const queryClient = useQueryClient();
+  const withSecrets = useWithSecrets();
   return useMutation<RequestView, ApiError, DecisionInput>({
     mutationKey: [...APPROVALS_QUERY, 'decide'],
-    mutationFn: ({ request, decision, memo }) =>
-      callApi(WALLET_CREATION_CALLS[decision], {
-        params: { family: requestFamily(request) ?? 'evm', organizationId, requestId: request.id },
-        body: memo?.trim() ? { memo: memo.trim() } : {},
-      }),
+    mutationFn: ({ request, decision, memo, otpCode }) => {
+      const params = { family: requestFamily(request) ?? 'evm', organizationId, requestId: request.id };
+      const memoPart = memo?.trim() ? { memo: memo.trim() } : {};
+      if (decision === 'cancel') return callApi(walletCreationCancelCall, { params, body: memoPart });
+      const call = decision === 'approve' ? walletCreationApproveCall : walletCreationRejectCall;
+      return withSecrets(async (encrypt) =>
+        callApi(call, { params, body: { ...memoPart, otpCode: await encrypt(otpCode ?? '') } }),
+      );
+    },
     onSuccess: (view) => {
       queryClient.setQueryData([...APPROVALS_QUERY, 'detail', view.id], view);
       void queryClient.invalidateQueries({ queryKey: APPROVALS_QUERY });

@@ -45,7 +45,7 @@ describe('live activity notices', () => {
 
   it('stacks deposit notices in one dialog, refreshes balances, and can be dismissed', async () => {
     const api = await fakeApi({
-      'POST /api/v1/balances/organizations': () => jsonResponse({ items: [], partial: false }),
+      'POST /api/v1/balances/organizations': () => jsonResponse({ items: [], unregistered: [], partial: false }),
       'POST /api/v1/asset-activities/organizations': () =>
         jsonResponse({ items: [], page: 1, size: 10, total: 0, partial: false, nextCursor: null }),
     });
@@ -66,6 +66,9 @@ describe('live activity notices', () => {
     const dialog = within(screen.getByTestId('notice-dialog'));
     const notices = texts.map((n) => n.textContent);
     expect(notices).toEqual(['입금 완료: Treasury에 1.5 ETH', '입금 감지: Ops에 1.5 ETH']);
+    // A corner dialog, never modal: whatever the member was doing stays usable underneath.
+    expect(document.querySelector('[aria-modal="true"]')).toBeNull();
+    expect(screen.getByTestId('notice-dialog')).toHaveAttribute('role', 'dialog');
     await waitFor(() => expect(api.callsTo('/balances/organizations').length).toBeGreaterThan(1));
 
     await user.click(dialog.getAllByTestId('notice-dismiss')[0] as HTMLElement);
@@ -78,7 +81,7 @@ describe('live activity notices', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       await fakeApi({
-        'POST /api/v1/balances/organizations': () => jsonResponse({ items: [], partial: false }),
+        'POST /api/v1/balances/organizations': () => jsonResponse({ items: [], unregistered: [], partial: false }),
         'POST /api/v1/asset-activities/organizations': () =>
           jsonResponse({ items: [], page: 1, size: 10, total: 0, partial: false, nextCursor: null }),
       });

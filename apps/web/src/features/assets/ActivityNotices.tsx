@@ -1,4 +1,4 @@
-import { Button, CloseButton, Group, Modal, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { Button, CloseButton, Dialog, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AssetActivity } from '@vaultline/contracts';
 import { useCallback, useReducer } from 'react';
@@ -41,19 +41,29 @@ export interface NoticeDialogProps {
   onDismissAll: () => void;
 }
 
+/**
+ * A corner dialog, not a modal: a deposit arriving while someone fills a form must be seen, never block the form.
+ */
 export function NoticeDialog({ notices, onDismiss, onDismissAll }: NoticeDialogProps) {
   const { t } = useTranslation();
+  const title = t('notices.title', { count: notices.length });
   return (
-    <Modal
+    <Dialog
       opened={notices.length > 0}
-      onClose={onDismissAll}
-      title={<Text fw={700}>{t('notices.title', { count: notices.length })}</Text>}
-      centered
-      radius="lg"
+      position={{ bottom: 20, right: 20 }}
       size="lg"
+      radius="lg"
+      shadow="xl"
+      withBorder
+      role="dialog"
+      aria-label={title}
       data-testid="notice-dialog"
     >
-      <ScrollArea.Autosize mah="60vh">
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Text fw={700}>{title}</Text>
+        <CloseButton onClick={onDismissAll} aria-label={t('notices.dismissAll')} />
+      </Group>
+      <ScrollArea.Autosize mah="50vh">
         <Stack gap="sm">
           {notices.map((activity) => (
             <NoticeItem key={activity.id} activity={activity} onDismiss={() => onDismiss(activity.id)} />
@@ -65,7 +75,7 @@ export function NoticeDialog({ notices, onDismiss, onDismissAll }: NoticeDialogP
           {t('notices.dismissAll')}
         </Button>
       </Group>
-    </Modal>
+    </Dialog>
   );
 }
 

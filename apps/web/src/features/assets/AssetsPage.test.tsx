@@ -34,6 +34,7 @@ function handlers(extra: Handlers = {}): Handlers {
             walletCount: 2,
           },
         ],
+        unregistered: [],
         partial: false,
       }),
     'POST /api/v1/balances/organizations/wallets': () =>
@@ -45,6 +46,7 @@ function handlers(extra: Handlers = {}): Handlers {
             blockchain: 'SEPOLIA',
             address: '0x1',
             balances: [balance({ total: String(ETH * 3n) })],
+            unregistered: [],
           },
           {
             walletId: OTHER_WALLET,
@@ -52,6 +54,7 @@ function handlers(extra: Handlers = {}): Handlers {
             blockchain: 'SEPOLIA',
             address: '0x2',
             balances: [balance({ total: String(ETH) })],
+            unregistered: [],
           },
         ],
         page: 1,
@@ -94,7 +97,7 @@ describe('assets page', () => {
     await fakeApi(
       handlers({
         'GET /api/v1/organization/members/me': () => jsonResponse(fakeMe({ permissions: [] })),
-        'POST /api/v1/balances/organizations': () => jsonResponse({ items: [], partial: true }),
+        'POST /api/v1/balances/organizations': () => jsonResponse({ items: [], unregistered: [], partial: true }),
       }),
     );
     renderRoutes(routes, '/dashboard/assets');
@@ -176,6 +179,7 @@ describe('assets page', () => {
             blockchain: 'SEPOLIA',
             address: '0x52908400098527886E0F7030069857D2E4169EE7',
             balances: [balance({ total: '1500000000000000000', withdrawable: '1500000000000000000' })],
+            unregistered: [],
           }),
       }),
     );

@@ -1,8 +1,8 @@
-import { Center, Group, Loader, Paper, Radio, Stack, Table, Text } from '@mantine/core';
+import { Center, Loader, Paper, Radio, Stack, Table, Text } from '@mantine/core';
 import type { OrganizationTokenBalance } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChainAvatar, NetworkLabel } from '../../components/chain-ui';
+import { NetworkLabel } from '../../components/chain-ui';
 import { DataTable } from '../../components/DataTable';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { AssetsIcon } from '../../components/icons';
@@ -13,12 +13,24 @@ import { formatAmount } from '../../lib/amounts';
 import { toApiError } from '../../lib/error-reader';
 import { AllocationDonut } from './AllocationDonut';
 import { useOrganizationBalances, useTokenAllocation } from './api';
+import { TokenCell } from './TokenCell';
+import { type RenderAddToken, UnregisteredHoldings } from './UnregisteredHoldings';
 
-/** Holdings per token over the visible wallets, and how the chosen token is spread across wallets. */
-export function HoldingsPanel({ partialBeforeAnswer }: { partialBeforeAnswer: boolean }) {
+/**
+ * Holdings per registered token over the visible wallets, how the chosen one is spread across wallets, and,
+ * apart, held tokens the organization has not registered (out of the totals and the allocation).
+ */
+export function HoldingsPanel({
+  partialBeforeAnswer,
+  renderAddToken,
+}: {
+  partialBeforeAnswer: boolean;
+  renderAddToken?: RenderAddToken | undefined;
+}) {
   const { t } = useTranslation();
   const balances = useOrganizationBalances();
   const [selected, setSelected] = useState<string | null>(null);
+  // Only registered holdings can be chosen for the allocation: the server keeps the others out of `items`.
   const items = balances.data?.items ?? [];
   const token = items.find((item) => item.tokenId === selected) ?? items[0] ?? null;
   const partial = balances.data ? balances.data.partial : partialBeforeAnswer;
@@ -43,6 +55,7 @@ export function HoldingsPanel({ partialBeforeAnswer }: { partialBeforeAnswer: bo
           {(loaded) => <HoldingsTable items={loaded} selected={token?.tokenId ?? null} onSelect={setSelected} />}
         </ListState>
       </Paper>
+      <UnregisteredHoldings items={balances.data?.unregistered ?? []} renderAddToken={renderAddToken} />
       {token ? <AllocationCard token={token} /> : null}
     </Stack>
   );
@@ -97,17 +110,7 @@ function HoldingsTable({
             />
           </Table.Td>
           <Table.Td>
-            <Group gap="sm" wrap="nowrap">
-              <ChainAvatar chain={item.blockchain} size={30} />
-              <Stack gap={0}>
-                <Text size="sm" fw={700}>
-                  {item.symbol}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {item.name}
-                </Text>
-              </Stack>
-            </Group>
+            <TokenCell chain={item.blockchain} symbol={item.symbol} name={item.name} />
           </Table.Td>
           <Table.Td>
             <NetworkLabel chain={item.blockchain} />

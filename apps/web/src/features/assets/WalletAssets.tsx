@@ -1,21 +1,33 @@
 import { Center, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { AssetActivity, TokenBalance } from '@vaultline/contracts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { AssetsIcon } from '../../components/icons';
 import { ListPagination } from '../../components/ListFooter';
 import { ListState } from '../../components/ListState';
+import { PanelTitle } from '../../components/PanelHeader';
 import { formatAmount } from '../../lib/amounts';
 import { toApiError } from '../../lib/error-reader';
 import { ActivityDrawer } from './ActivityDrawer';
 import { ActivityTable } from './ActivityTable';
 import { ACTIVITY_PAGE_SIZE, useActivities, useWalletBalances } from './api';
+import { NotRegisteredBadge, type RenderAddToken } from './UnregisteredHoldings';
 
-/** A wallet's balances: one card per token with its total, withdrawable and staked amounts. */
-export function WalletBalances({ walletId }: { walletId: string }) {
+/**
+ * A wallet's balances: one card per coin and registered token with its total, withdrawable and staked amounts;
+ * held tokens the organization has not registered follow apart, marked, with the add control when allowed.
+ */
+export function WalletBalances({
+  walletId,
+  renderAddToken,
+}: {
+  walletId: string;
+  renderAddToken?: RenderAddToken | undefined;
+}) {
   const { t } = useTranslation();
   const balances = useWalletBalances(walletId);
+  const unregistered = balances.data?.unregistered ?? [];
   return (
     <Paper withBorder radius="lg" bg="white" p="md" data-testid="wallet-balances">
       <Group justify="space-between" mb="sm">
@@ -35,11 +47,38 @@ export function WalletBalances({ walletId }: { walletId: string }) {
           ))}
         </SimpleGrid>
       )}
+      {unregistered.length > 0 ? (
+        <Stack gap="xs" mt="md" data-testid="wallet-unregistered">
+          <PanelTitle
+            title={
+              <Group gap="xs" component="span">
+                {t('assets.unregisteredTitle')}
+                <NotRegisteredBadge />
+              </Group>
+            }
+            description={renderAddToken ? t('walletAssets.unregisteredBody') : t('walletAssets.unregisteredBodyAsk')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+            {unregistered.map((balance) => (
+              <BalanceCard key={balance.tokenId} balance={balance} action={renderAddToken?.(balance)} unregistered />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ) : null}
     </Paper>
   );
 }
 
-function BalanceCard({ balance }: { balance: TokenBalance }) {
+function BalanceCard({
+  balance,
+  unregistered = false,
+  action,
+}: {
+  balance: TokenBalance;
+  /** Held but not registered: marked, on an orange-edged card. */
+  unregistered?: boolean;
+  action?: ReactNode;
+}) {
   const { t } = useTranslation();
   const row = (label: string, units: string, testId: string) => (
     <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -56,8 +95,9 @@ function BalanceCard({ balance }: { balance: TokenBalance }) {
       withBorder
       radius="md"
       p="sm"
-      bg="gray.0"
-      data-testid="wallet-balance"
+      bg={unregistered ? 'orange.0' : 'gray.0'}
+      style={unregistered ? { borderColor: 'var(--mantine-color-orange-3)' } : undefined}
+      data-testid={unregistered ? 'wallet-unregistered-balance' : 'wallet-balance'}
       data-token-id={balance.tokenId}
       data-total={balance.total}
     >
@@ -83,6 +123,11 @@ function BalanceCard({ balance }: { balance: TokenBalance }) {
         {row(t('assets.columns.withdrawable'), balance.withdrawable, 'wallet-balance-withdrawable')}
         {row(t('assets.columns.staked'), balance.staked, 'wallet-balance-staked')}
       </Stack>
+      {action ? (
+        <Group justify="flex-end" mt="xs">
+          {action}
+        </Group>
+      ) : null}
     </Paper>
   );
 }

@@ -12,6 +12,7 @@ import { newPasswordErrorField } from '../../lib/error-fields';
 import type { ApiError } from '../../lib/error-reader';
 import { useResetMutation } from './api';
 import { clearAuthStorage, EXPIRED_PASSWORD_KEY, type ExpiredPasswordState } from './auth-storage';
+import type { LoginLink } from './login-query';
 import { ResultPanel } from './ResultPanel';
 
 /** The Stepper's index once all three steps are complete. */
@@ -19,11 +20,11 @@ const DONE = 3;
 
 export interface ExpiredPasswordFlowProps {
   expired: ExpiredPasswordState | null;
-  loginHref: (email: string) => string;
+  loginLink: (email: string) => LoginLink;
 }
 
 /** The expired-password change in three steps: new password, authenticator code, done. */
-export function ExpiredPasswordFlow({ expired, loginHref }: ExpiredPasswordFlowProps) {
+export function ExpiredPasswordFlow({ expired, loginLink }: ExpiredPasswordFlowProps) {
   const { t } = useTranslation();
   if (!expired) {
     return (
@@ -32,19 +33,19 @@ export function ExpiredPasswordFlow({ expired, loginHref }: ExpiredPasswordFlowP
         icon={<ClockIcon size={22} />}
         title={t('expiredPassword.missingTitle')}
         body={t('expiredPassword.missingBody')}
-        action={{ label: t('login.backToLogin'), to: loginHref('') }}
+        action={{ label: t('login.backToLogin'), ...loginLink('') }}
       />
     );
   }
-  return <ExpiredPasswordSteps expired={expired} loginHref={loginHref} />;
+  return <ExpiredPasswordSteps expired={expired} loginLink={loginLink} />;
 }
 
 function ExpiredPasswordSteps({
   expired,
-  loginHref,
+  loginLink,
 }: {
   expired: ExpiredPasswordState;
-  loginHref: (email: string) => string;
+  loginLink: (email: string) => LoginLink;
 }) {
   const { t } = useTranslation();
   const lang = useAppLanguage();
@@ -93,10 +94,13 @@ function ExpiredPasswordSteps({
           description={t('expiredPassword.body', { email: expired.email })}
         />
       ) : null}
+      {/* Labels under their icons, on one row: beside the icons the three steps did not fit the card. */}
       <Stepper
         active={active}
         size="sm"
         iconSize={30}
+        labelPosition="bottom"
+        wrap={false}
         allowNextStepsSelect={false}
         onStepClick={(step) => step < active && active < DONE && setActive(step)}
       >
@@ -160,7 +164,7 @@ function ExpiredPasswordSteps({
               color="teal"
               title={t('expiredPassword.doneTitle')}
               body={t('expiredPassword.doneBody')}
-              action={{ label: t('login.submit'), to: loginHref(expired.email) }}
+              action={{ label: t('login.submit'), ...loginLink(expired.email) }}
             />
           </Stack>
         </Stepper.Completed>

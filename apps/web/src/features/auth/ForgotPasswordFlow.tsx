@@ -10,10 +10,11 @@ import { ScreenTitle } from '../../components/ScreenTitle';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { schemaError } from '../../lib/form-validation';
 import { useRecoverMutation } from './api';
+import type { LoginLink } from './login-query';
 import { SubmitButton } from './SubmitButton';
 
 /** Forgotten password: (1) the account email, (2) "email sent" with the link's validity and a resend. */
-export function ForgotPasswordFlow({ defaultEmail = '', loginHref }: { defaultEmail?: string; loginHref: string }) {
+export function ForgotPasswordFlow({ defaultEmail = '', loginLink }: { defaultEmail?: string; loginLink: LoginLink }) {
   const { t } = useTranslation();
   const lang = useAppLanguage();
   const recover = useRecoverMutation();
@@ -38,7 +39,7 @@ export function ForgotPasswordFlow({ defaultEmail = '', loginHref }: { defaultEm
 
   const back = (
     <Center>
-      <Anchor component={Link} to={loginHref} size="sm" fw={600}>
+      <Anchor component={Link} to={loginLink.to} state={loginLink.state} size="sm" fw={600}>
         {t('login.backToLogin')}
       </Anchor>
     </Center>

@@ -15,11 +15,13 @@ import {
   type LoginResult,
   type LoginState,
 } from './login-machine';
+import type { LoginLink } from './login-query';
 
 export interface LoginFlowProps {
   defaultEmail?: string;
   redirect?: string | null;
-  forgotHref: (email: string) => string;
+  /** The forgotten-password screen for the typed email (carried in history state, not the URL). */
+  forgotLink: (email: string) => LoginLink;
   /** Notices from the route (guest access, an error code in the query), shown above the form. */
   banner?: ReactNode;
   onSignedIn: () => void;
@@ -30,7 +32,7 @@ export interface LoginFlowProps {
 }
 
 /** The whole sign-in: credentials, then the one-time code, with every answer explained. */
-export function LoginFlow({ defaultEmail, redirect, forgotHref, banner, ...on }: LoginFlowProps) {
+export function LoginFlow({ defaultEmail, redirect, forgotLink, banner, ...on }: LoginFlowProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const login = useLoginMutation();
@@ -80,7 +82,7 @@ export function LoginFlow({ defaultEmail, redirect, forgotHref, banner, ...on }:
         defaultEmail={defaultEmail}
         notice={state.notice}
         pending={login.isPending}
-        forgotHref={forgotHref}
+        forgotLink={forgotLink}
         onSubmit={(credentials) => attempt(credentials)}
       />
       <Divider />

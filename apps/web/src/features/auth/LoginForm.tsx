@@ -8,6 +8,7 @@ import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { requiredError, schemaError } from '../../lib/form-validation';
 import { LoginNoticeAlert } from './LoginNoticeAlert';
 import type { LoginAttempt, LoginNotice } from './login-machine';
+import type { LoginLink } from './login-query';
 import { SubmitButton } from './SubmitButton';
 
 export interface LoginFormProps {
@@ -15,12 +16,12 @@ export interface LoginFormProps {
   notice: LoginNotice | null;
   pending: boolean;
   /** Where "Forgot password?" leads for the typed email; the app decides the route. */
-  forgotHref: (email: string) => string;
+  forgotLink: (email: string) => LoginLink;
   onSubmit: (attempt: LoginAttempt) => void;
 }
 
 /** Step 1 of signing in: email and password. */
-export function LoginForm({ defaultEmail = '', notice, pending, forgotHref, onSubmit }: LoginFormProps) {
+export function LoginForm({ defaultEmail = '', notice, pending, forgotLink, onSubmit }: LoginFormProps) {
   const { t } = useTranslation();
   const lang = useAppLanguage();
   const form = useForm<LoginAttempt>({
@@ -48,12 +49,13 @@ export function LoginForm({ defaultEmail = '', notice, pending, forgotHref, onSu
     }
   }, [notice]);
 
+  const forgot = forgotLink(form.values.email.trim());
   const submit = form.onSubmit((values) => onSubmit({ email: values.email.trim(), password: values.password }));
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {notice ? <LoginNoticeAlert notice={notice} forgotHref={forgotHref(form.values.email.trim())} /> : null}
+        {notice ? <LoginNoticeAlert notice={notice} forgotLink={forgot} /> : null}
         <TextInput
           label={t('login.email')}
           placeholder={t('login.emailPlaceholder')}
@@ -72,7 +74,7 @@ export function LoginForm({ defaultEmail = '', notice, pending, forgotHref, onSu
           {...form.getInputProps('password')}
         />
         <Group justify="flex-end" mt={-6}>
-          <Anchor component={Link} to={forgotHref(form.values.email.trim())} size="sm" fw={500}>
+          <Anchor component={Link} to={forgot.to} state={forgot.state} size="sm" fw={500}>
             {t('login.forgot')}
           </Anchor>
         </Group>

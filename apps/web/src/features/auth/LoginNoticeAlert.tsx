@@ -5,9 +5,11 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { AlertIcon, LockIcon, MailIcon } from '../../components/icons';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import type { LoginNotice } from './login-machine';
+import type { LoginLink } from './login-query';
+import { isRateLimited, RateLimitAlert } from './RateLimitAlert';
 
 /** Explains the last login answer above the form: wrong password with attempts left, block, IP check. */
-export function LoginNoticeAlert({ notice, forgotHref }: { notice: LoginNotice; forgotHref: string }) {
+export function LoginNoticeAlert({ notice, forgotLink }: { notice: LoginNotice; forgotLink: LoginLink }) {
   const { t } = useTranslation();
   const lang = useAppLanguage();
   switch (notice.kind) {
@@ -41,7 +43,7 @@ export function LoginNoticeAlert({ notice, forgotHref }: { notice: LoginNotice; 
         >
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{notice.error.messageIn(lang)}</Text>
-            <Button component={Link} to={forgotHref} size="xs" color="red" variant="filled">
+            <Button component={Link} to={forgotLink.to} state={forgotLink.state} size="xs" color="red" variant="filled">
               {t('login.resetPassword')}
             </Button>
           </Stack>
@@ -64,6 +66,7 @@ export function LoginNoticeAlert({ notice, forgotHref }: { notice: LoginNotice; 
         </Alert>
       );
     case 'error':
+      if (isRateLimited(notice.error)) return <RateLimitAlert error={notice.error} />;
       return <ErrorAlert error={notice.error} title={t('login.failedTitle')} />;
   }
 }

@@ -8,6 +8,7 @@ import { ScreenTitle } from '../../components/ScreenTitle';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import type { ApiError } from '../../lib/error-reader';
 import { otpError } from '../../lib/form-validation';
+import { isRateLimited, RateLimitAlert } from './RateLimitAlert';
 import { SubmitButton } from './SubmitButton';
 
 export interface LoginOtpStepProps {
@@ -44,7 +45,13 @@ export function LoginOtpStep({ email, error, pending, onSubmit, onBack }: LoginO
           {t('login.otpAccount', { email })}
         </Badge>
       </Center>
-      {error ? <ErrorAlert error={error} title={t('login.otpFailedTitle')} /> : null}
+      {error ? (
+        isRateLimited(error) ? (
+          <RateLimitAlert error={error} />
+        ) : (
+          <ErrorAlert error={error} title={t('login.otpFailedTitle')} />
+        )
+      ) : null}
       <form
         noValidate
         onSubmit={(event) => {

@@ -10,6 +10,7 @@ import { showErrorAtField, useNewPasswordForm } from '../../components/useNewPas
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { type ApiError, toApiError } from '../../lib/error-reader';
 import { usePassphraseVerify, useResetMutation } from './api';
+import type { LoginLink } from './login-query';
 import { PendingPanel, ResultPanel } from './ResultPanel';
 import { SubmitButton } from './SubmitButton';
 
@@ -17,18 +18,18 @@ export interface ResetPasswordFlowProps {
   memberId: string;
   token: string;
   /** The login screen, with the account's email filled in. */
-  loginHref: (email: string) => string;
+  loginLink: (email: string) => LoginLink;
   /** The forgotten-password screen, to ask for a new link. */
-  forgotHref: string;
+  forgotLink: LoginLink;
 }
 
 /** The emailed reset link: checks it, asks for the new password (and code), then leads to sign-in. */
-export function ResetPasswordFlow({ memberId, token, loginHref, forgotHref }: ResetPasswordFlowProps) {
+export function ResetPasswordFlow({ memberId, token, loginLink, forgotLink }: ResetPasswordFlowProps) {
   const { t } = useTranslation();
   const verify = usePassphraseVerify(memberId, token);
   const [linkError, setLinkError] = useState<ApiError | null>(null);
   const [done, setDone] = useState(false);
-  const newLink = { label: t('reset.newLink'), to: forgotHref };
+  const newLink = { label: t('reset.newLink'), ...forgotLink };
 
   if (!memberId || !token) {
     return (
@@ -66,7 +67,7 @@ export function ResetPasswordFlow({ memberId, token, loginHref, forgotHref }: Re
         color="teal"
         title={t('reset.doneTitle')}
         body={t('reset.doneBody')}
-        action={{ label: t('login.submit'), to: loginHref(email) }}
+        action={{ label: t('login.submit'), ...loginLink(email) }}
       />
     );
   }

@@ -19,14 +19,15 @@ export function ResultPanel({
   title: string;
   body?: ReactNode;
   children?: ReactNode;
-  action?: { label: string; to: string };
+  /** The way forward; `state` carries what the next screen needs without putting it in the URL. */
+  action?: { label: string; to: string; state?: unknown };
 }) {
   return (
     <Stack gap="lg" data-testid={testId}>
       <ScreenTitle icon={icon} color={color} title={title} description={body} />
       {children}
       {action ? (
-        <Button component={Link} to={action.to} size="md" fullWidth>
+        <Button component={Link} to={action.to} state={action.state} size="md" fullWidth>
           {action.label}
         </Button>
       ) : null}

@@ -11,6 +11,7 @@ import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { type ApiError, toApiError } from '../../lib/error-reader';
 import { personNameError } from '../../lib/form-validation';
 import { useInvitationVerify, useSignupMutation } from './api';
+import type { LoginLink } from './login-query';
 import { PendingPanel, ResultPanel } from './ResultPanel';
 import { SubmitButton } from './SubmitButton';
 
@@ -21,16 +22,16 @@ export interface SignupFlowProps {
   invitationId: string;
   token: string;
   /** The sign-in screen, with the new account's email filled in. */
-  loginHref: (email?: string) => string;
+  loginLink: (email?: string) => LoginLink;
 }
 
 /** The emailed invitation of a member or an owner: checks it, asks for names and a password, then leads to sign-in. */
-export function SignupFlow({ invitationId, token, loginHref }: SignupFlowProps) {
+export function SignupFlow({ invitationId, token, loginLink }: SignupFlowProps) {
   const { t } = useTranslation();
   const verify = useInvitationVerify(invitationId, token);
   const [linkError, setLinkError] = useState<ApiError | null>(null);
   const [doneEmail, setDoneEmail] = useState<string | null>(null);
-  const back = { label: t('login.backToLogin'), to: loginHref() };
+  const back = { label: t('login.backToLogin'), ...loginLink() };
 
   if (!invitationId || !token) {
     return (
@@ -67,7 +68,7 @@ export function SignupFlow({ invitationId, token, loginHref }: SignupFlowProps) 
         color="teal"
         title={t('signup.doneTitle')}
         body={t('signup.doneBody', { organization: verify.data.organizationName })}
-        action={{ label: t('signup.signIn'), to: loginHref(doneEmail) }}
+        action={{ label: t('signup.signIn'), ...loginLink(doneEmail) }}
       />
     );
   }

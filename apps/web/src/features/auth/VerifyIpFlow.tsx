@@ -4,21 +4,22 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { AlertIcon, CheckIcon, GlobeIcon } from '../../components/icons';
 import { toApiError } from '../../lib/error-reader';
 import { useLoginIpVerify } from './api';
+import type { LoginLink } from './login-query';
 import { PendingPanel, ResultPanel } from './ResultPanel';
 
 export interface VerifyIpFlowProps {
   memberId: string;
   loginIpId: string;
   code: string;
-  loginHref: string;
+  loginLink: LoginLink;
 }
 
 /** The emailed IP verification link: verifies once, then asks to sign in again (or explains 4009/4010/4011). */
-export function VerifyIpFlow({ memberId, loginIpId, code, loginHref }: VerifyIpFlowProps) {
+export function VerifyIpFlow({ memberId, loginIpId, code, loginLink }: VerifyIpFlowProps) {
   const { t } = useTranslation();
   const complete = Boolean(memberId && loginIpId && code);
   const verify = useLoginIpVerify(memberId, loginIpId, code);
-  const action = { label: t('verifyIp.signInAgain'), to: loginHref };
+  const action = { label: t('verifyIp.signInAgain'), ...loginLink };
 
   if (!complete) {
     return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginSearch, readLoginQuery, withoutGuestAccessError } from './login-query';
+import { emailFromLinkState, loginLinkState, loginSearch, readLoginQuery, withoutDroppedErrors } from './login-query';
 
 describe('login query', () => {
   it('reads email, redirect, error and mode', () => {
@@ -29,11 +29,16 @@ describe('login query', () => {
     });
   });
 
-  it('builds the search of another mode, keeping email and redirect', () => {
-    expect(loginSearch('forgot', { email: 'a@b.co', redirect: '/dashboard/wallets' })).toBe(
-      '?mode=forgot&email=a%40b.co&redirect=%2Fdashboard%2Fwallets',
+  it('builds the search of another mode, keeping redirect; the email never enters the URL', () => {
+    expect(loginSearch('forgot', { redirect: '/dashboard/wallets' })).toBe(
+      '?mode=forgot&redirect=%2Fdashboard%2Fwallets',
     );
     expect(loginSearch('login')).toBe('');
+    expect(loginLinkState('a@b.co')).toEqual({ email: 'a@b.co' });
+    expect(loginLinkState('')).toBeUndefined();
+    expect(emailFromLinkState({ email: ' a@b.co ' })).toBe('a@b.co');
+    expect(emailFromLinkState(null)).toBe('');
+    expect(emailFromLinkState({ email: 42 })).toBe('');
   });
 
   it('treats the guest-access error as a notice, not an error code', () => {
@@ -44,9 +49,18 @@ describe('login query', () => {
     expect(readLoginQuery(new URLSearchParams('guestAccessError=1'))).toMatchObject({ guestAccess: true });
   });
 
-  it('drops only the guest-access error', () => {
-    expect(withoutGuestAccessError(new URLSearchParams('a=1&error=GUEST_ACCESS&b=2'))?.toString()).toBe('a=1&b=2');
-    expect(withoutGuestAccessError(new URLSearchParams('guestAccessError&email=x'))?.toString()).toBe('email=x');
-    expect(withoutGuestAccessError(new URLSearchParams('error=4001'))).toBeNull();
+  it('shows only error catalogue codes', () => {
+    expect(readLoginQuery(new URLSearchParams('error=4028')).errorCode).toBe('4028');
+    expect(readLoginQuery(new URLSearchParams('error=Account+locked%2C+call+%2B82')).errorCode).toBeNull();
+    expect(readLoginQuery(new URLSearchParams('error=')).errorCode).toBeNull();
+  });
+
+  it('drops the guest-access error and any error that is not a catalogue code', () => {
+    expect(withoutDroppedErrors(new URLSearchParams('a=1&error=GUEST_ACCESS&b=2'))?.toString()).toBe('a=1&b=2');
+    expect(withoutDroppedErrors(new URLSearchParams('guestAccessError&email=x'))?.toString()).toBe('email=x');
+    expect(withoutDroppedErrors(new URLSearchParams('error=Call+%2B82+now&redirect=%2Fx'))?.toString()).toBe(
+      'redirect=%2Fx',
+    );
+    expect(withoutDroppedErrors(new URLSearchParams('error=4001'))).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers';
-import { apiError, fakeApi } from '../../test/fake-api';
+import { apiError, fakeApi, testKeys } from '../../test/fake-api';
 import { operators, WORKFLOW_ID, workflow } from '../../test/fixtures';
+import { decryptSecret } from '../../test/keys';
 import { jsonResponse } from '../../test/render';
 import { WorkflowTable } from './WorkflowTable';
 
@@ -67,9 +68,16 @@ describe('workflow rows', () => {
     await user.click(screen.getByTestId('workflow-approve'));
     const dialog = within(await screen.findByTestId('decision-dialog'));
     await user.type(dialog.getByTestId('decision-memo'), 'Documents verified');
+    // No decision without the operator's own code.
+    await user.click(dialog.getByTestId('decision-confirm'));
+    expect(await dialog.findByText('6자리 인증 코드를 입력해 주세요.')).toBeInTheDocument();
+    expect(api.callsTo('/approve')).toHaveLength(0);
+    fireEvent.change(dialog.getByTestId('otp-input'), { target: { value: '314159' } });
     await user.click(dialog.getByTestId('decision-confirm'));
     await waitFor(() => expect(api.callsTo('/approve')).toHaveLength(1));
-    expect(api.callsTo('/approve')[0]?.body).toEqual({ memo: 'Documents verified' });
+    const body = api.callsTo('/approve')[0]?.body as { memo: string; otpCode: string };
+    expect(body.memo).toBe('Documents verified');
+    expect(await decryptSecret(body.otpCode, (await testKeys()).privateKey)).toBe('314159');
     expect(await screen.findByText('조직 생성 요청을 승인했습니다.')).toBeInTheDocument();
   });
 
@@ -90,6 +98,7 @@ describe('workflow rows', () => {
     await user.click(screen.getByTestId('workflow-reject'));
     const dialog = within(await screen.findByTestId('decision-dialog'));
     expect(dialog.getByTestId('aml-status')).toHaveTextContent('차단');
+    fireEvent.change(dialog.getByTestId('otp-input'), { target: { value: '271828' } });
     await user.click(dialog.getByTestId('decision-confirm'));
     expect(
       await dialog.findByText('요청을 만든 운영자는 그 요청을 승인하거나 반려할 수 없습니다.'),

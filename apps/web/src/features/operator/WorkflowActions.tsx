@@ -4,6 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFooter } from '../../components/FormFooter';
 import { notifySuccess } from '../../components/notify';
+import { OtpCodeInput } from '../../components/OtpCodeInput';
+import { useAppLanguage } from '../../i18n/useAppLanguage';
+import { OTP_CODES } from '../../lib/error-fields';
+import { otpError } from '../../lib/form-validation';
 import { useDecideWorkflow, type WorkflowAction } from './api';
 import { WorkflowPayload } from './WorkflowPayload';
 
@@ -81,18 +85,32 @@ function DecisionForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const lang = useAppLanguage();
   const decide = useDecideWorkflow();
   const [memo, setMemo] = useState('');
-  const submit = () =>
+  // Approving and rejecting ask for the operator's own code: a session alone decides nothing.
+  const needsCode = action !== 'cancel';
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const serverCodeError = decide.error && OTP_CODES.includes(decide.error.code) ? decide.error : null;
+  const submit = () => {
+    const problem = needsCode ? otpError(code, lang) : null;
+    setCodeError(problem);
+    if (problem) return;
     decide.mutate(
-      { workflow, action, memo },
+      { workflow, action, memo, otpCode: code },
       {
         onSuccess: () => {
           notifySuccess(t(`operator.decision.${action}Done`, { type: t(`operator.workflowTypes.${workflow.type}`) }));
           onClose();
         },
+        // A refused code is typed again; any other refusal rolled back with the code unused.
+        onError: (error) => {
+          if (OTP_CODES.includes(error.code)) setCode('');
+        },
       },
     );
+  };
 
   return (
     <Stack gap="md">
@@ -116,8 +134,20 @@ function DecisionForm({
         minRows={2}
         data-testid="decision-memo"
       />
+      {needsCode ? (
+        <OtpCodeInput
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            setCodeError(null);
+          }}
+          description={t('common.otpConfirmHint')}
+          error={codeError ?? serverCodeError?.messageIn(lang) ?? null}
+          withAsterisk
+        />
+      ) : null}
       <FormFooter
-        error={decide.error}
+        error={serverCodeError ? null : decide.error}
         onCancel={onClose}
         cancelLabel={t('common.close')}
         submitLabel={t(`operator.actions.${action}`)}

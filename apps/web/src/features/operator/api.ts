@@ -22,6 +22,7 @@ import {
 } from '@vaultline/contracts';
 import { callApi } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
+import { useWithSecrets } from '../../lib/secrets';
 
 /** Every query of the console starts with this key, so one decision refreshes them all. */
 export const OPERATOR_QUERY = ['operator'] as const;
@@ -162,13 +163,29 @@ function callsOf(type: WorkflowType) {
 }
 
 export function useDecideWorkflow() {
+  const withSecrets = useWithSecrets();
   return useConsoleMutation(
     'decide',
-    ({ workflow, action, memo }: { workflow: Workflow; action: WorkflowAction; memo: string }) =>
-      callApi(callsOf(workflow.type)[action], {
-        params: { workflowId: workflow.id },
-        body: memo.trim() ? { memo: memo.trim() } : {},
-      }),
+    ({
+      workflow,
+      action,
+      memo,
+      otpCode,
+    }: {
+      workflow: Workflow;
+      action: WorkflowAction;
+      memo: string;
+      otpCode: string;
+    }) => {
+      const calls = callsOf(workflow.type);
+      const params = { workflowId: workflow.id };
+      const memoPart = memo.trim() ? { memo: memo.trim() } : {};
+      if (action === 'cancel') return callApi(calls.cancel, { params, body: memoPart });
+      // Approving and rejecting carry the operator's fresh code, encrypted like every secret.
+      return withSecrets(async (encrypt) =>
+        callApi(calls[action], { params, body: { ...memoPart, otpCode: await encrypt(otpCode) } }),
+      );
+    },
   );
 }
 

@@ -17,6 +17,8 @@ export interface GroupFormDialogProps {
   onClose: () => void;
   /** The group to rename or change; a new group when absent. */
   group: MemberGroup | null;
+  /** Whether the caller may set permissions (MANAGEMENT_PERMISSION_SETTINGS or OWNER). */
+  canSetPermissions: boolean;
 }
 
 export const GROUP_NAME_MAX = 100;
@@ -42,7 +44,10 @@ interface GroupValues {
   memberIds: string[];
 }
 
-function GroupForm({ group, onClose }: GroupFormDialogProps) {
+function GroupForm({ group, onClose, canSetPermissions }: GroupFormDialogProps) {
+  // Joining or leaving a group that carries permissions grants or takes them: the server allows it only to
+  // those who may set permissions, so the member list is locked for anyone else.
+  const membersLocked = !!group && group.permissions.length > 0 && !canSetPermissions;
   const { t } = useTranslation();
   const lang = useAppLanguage();
   const choices = useMemberChoices(true);
@@ -118,7 +123,8 @@ function GroupForm({ group, onClose }: GroupFormDialogProps) {
       />
       <MultiSelect
         label={t('groups.members')}
-        description={t('groups.membersHint')}
+        description={membersLocked ? t('groups.membersLocked') : t('groups.membersHint')}
+        disabled={membersLocked}
         placeholder={t('groups.membersPlaceholder')}
         data={options}
         searchable

@@ -170,7 +170,12 @@ export function GroupsPanel({ myPermissions }: { myPermissions: readonly Organiz
         )}
       </ListState>
 
-      <GroupFormDialog opened={formOpen} onClose={() => setFormOpen(false)} group={editing} />
+      <GroupFormDialog
+        opened={formOpen}
+        onClose={() => setFormOpen(false)}
+        group={editing}
+        canSetPermissions={can.permissions}
+      />
       <PermissionDialog
         opened={permissionsOf !== null}
         onClose={() => setPermissionsOf(null)}

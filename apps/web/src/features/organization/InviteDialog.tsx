@@ -86,7 +86,13 @@ function InviteForm({ onClose, groups, canSetPermissions }: InviteDialogProps) {
         label={t('invite.groups')}
         description={t('invite.groupsHint')}
         placeholder={groups.length === 0 ? t('invite.noGroups') : t('invite.groupsPlaceholder')}
-        data={groups.map((g) => ({ value: g.id, label: g.name }))}
+        // A group that carries permissions grants them: only someone who may set permissions puts people in it.
+        data={groups.map((g) => ({
+          value: g.id,
+          label:
+            !canSetPermissions && g.permissions.length > 0 ? `${g.name} (${t('groups.grantsPermissions')})` : g.name,
+          disabled: !canSetPermissions && g.permissions.length > 0,
+        }))}
         value={groupIds}
         onChange={setGroupIds}
         disabled={groups.length === 0}

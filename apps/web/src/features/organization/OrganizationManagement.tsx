@@ -1,4 +1,5 @@
 import { Badge, Center, Group, Loader, Paper, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { BookIcon, OrganizationIcon, UsersIcon, WalletIcon } from '../../components/icons';
@@ -17,10 +18,15 @@ export interface OrganizationManagementProps {
   meId: string;
   tab: OrganizationTab;
   onTabChange: (tab: OrganizationTab) => void;
+  /**
+   * The Wallets tab: the organization's wallets the member may see. Wallets are another feature's,
+   * so the page hands the list in.
+   */
+  walletsPanel: ReactNode;
 }
 
-/** A member's organization: members, groups, and (later) wallets and address books. */
-export function OrganizationManagement({ meId, tab, onTabChange }: OrganizationManagementProps) {
+/** A member's organization: members, groups, wallets and (later) address books. */
+export function OrganizationManagement({ meId, tab, onTabChange, walletsPanel }: OrganizationManagementProps) {
   const { t } = useTranslation();
   const organization = useOrganizationMe();
   const groups = useGroupList();
@@ -109,15 +115,7 @@ export function OrganizationManagement({ meId, tab, onTabChange }: OrganizationM
         <Tabs.Panel value="groups">
           <GroupsPanel myPermissions={org.myPermissions} />
         </Tabs.Panel>
-        <Tabs.Panel value="wallets">
-          <Paper withBorder radius="lg" bg="white">
-            <PageEmptyState
-              title={t('organization.walletsEmptyTitle')}
-              description={t('organization.walletsEmptyBody')}
-              icon={<WalletIcon size={26} />}
-            />
-          </Paper>
-        </Tabs.Panel>
+        <Tabs.Panel value="wallets">{walletsPanel}</Tabs.Panel>
         <Tabs.Panel value="address-book">
           <Paper withBorder radius="lg" bg="white">
             <PageEmptyState

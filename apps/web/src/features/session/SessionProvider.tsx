@@ -2,9 +2,19 @@ import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Me } from '@vaultline/contracts';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { currentLanguage, normalizeLanguage, setLanguage } from '../../i18n';
 import { sessionEndedCode, sessionEndedLoginSearch } from '../../lib/session-end';
 import { ME_QUERY, type SessionTiming, useMeQuery, useTokenVerify } from './api';
 import { KeepAliveDialog } from './KeepAliveDialog';
@@ -139,6 +149,13 @@ function SignedIn({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked once per signed-in account
   useEffect(() => check(true), [me.id]);
+
+  // Signed in, the screens speak the account's language (the one its emails use), whatever this
+  // browser last chose; before paint, so a dashboard never flashes in the other language.
+  useLayoutEffect(() => {
+    const lang = normalizeLanguage(me.language);
+    if (lang && lang !== currentLanguage()) void setLanguage(lang);
+  }, [me.language]);
 
   const value = useMemo<SessionContextValue>(
     () => ({ me, setMe: (next) => queryClient.setQueryData(ME_QUERY, next) }),

@@ -3,8 +3,8 @@ import {
   type Blockchain,
   type CallResponse,
   isTestnet,
+  type SupportedToken,
   type supportedBlockchainsCall,
-  type TokenInfo,
 } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,9 +51,11 @@ function AddTokenForm({ onClose }: { onClose: () => void }) {
   const tokens = useSupportedTokens(blockchain);
   const add = useAddToken();
 
-  // Native coins are always supported: only the network's other tokens can be registered.
-  const addable: TokenInfo[] = (tokens.data?.items ?? []).filter((token) => token.type !== 'NATIVE');
-  const native = tokens.data?.items.find((token) => token.type === 'NATIVE');
+  // The server flags what the organization already counts as registered (its tokens and every native coin).
+  const supported = tokens.data?.items ?? [];
+  const addable: SupportedToken[] = supported.filter((token) => !token.registered);
+  const native = supported.find((token) => token.type === 'NATIVE');
+  const hasFungible = supported.some((token) => token.type !== 'NATIVE');
   const chosen = addable.find((token) => token.tokenId === tokenId);
 
   const submit = () => {
@@ -106,7 +108,9 @@ function AddTokenForm({ onClose }: { onClose: () => void }) {
       />
       {blockchain && tokens.isSuccess && addable.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="add-token-none">
-          {t('tokens.nothingToAdd', { symbol: native?.symbol ?? '' })}
+          {hasFungible
+            ? t('tokens.allRegistered', { symbol: native?.symbol ?? '' })
+            : t('tokens.nothingToAdd', { symbol: native?.symbol ?? '' })}
         </Text>
       ) : null}
       {chosen ? (

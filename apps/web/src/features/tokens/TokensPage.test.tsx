@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { nativeToken, type OrganizationToken, tokenById, tokensOf } from '@vaultline/contracts';
+import { type Blockchain, nativeToken, type OrganizationToken, tokenById, tokensOf } from '@vaultline/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
 import { apiError, fakeApi, fakeMe, MEMBER_ID } from '../../test/fake-api';
@@ -16,6 +16,14 @@ const usdt = (): OrganizationToken => ({
   addedBy: { id: MEMBER_ID, userName: 'Minji Kim' },
 });
 
+/** The supported-tokens answer of one network as the server flags it: native coins always count as registered. */
+function supported(chain: Blockchain, registered: string[] = []) {
+  return tokensOf(chain).map((token) => ({
+    ...token,
+    registered: token.type === 'NATIVE' || registered.includes(token.tokenId),
+  }));
+}
+
 function handlers(extra: Handlers = {}): Handlers {
   return {
     'POST /api/v1/organizations/tokens/list': () => jsonResponse({ items: [usdt()], page: 1, size: 20, total: 1 }),
@@ -30,7 +38,9 @@ function handlers(extra: Handlers = {}): Handlers {
           nativeToken: nativeToken(chain),
         })),
       }),
-    'GET /api/v1/organizations/supports/tokens': () => jsonResponse({ items: tokensOf('ETHEREUM') }),
+    // The organization has USDC on Ethereum.
+    'GET /api/v1/organizations/supports/tokens': () =>
+      jsonResponse({ items: supported('ETHEREUM', ['ETHEREUM.USDC']) }),
     ...extra,
   };
 }
@@ -65,7 +75,7 @@ describe('tokens page', () => {
     expect((await screen.findAllByTestId('native-coin')).length).toBe(3);
   });
 
-  it('adds a token: network first, then its tokens without the native coin; 4033 reads as translated', async () => {
+  it('adds a token: network first, then only what the organization has not registered; 4033 reads as translated', async () => {
     let taken = true;
     const api = await fakeApi(
       handlers({
@@ -84,18 +94,23 @@ describe('tokens page', () => {
     await user.click(dialog.getByTestId('add-token-submit'));
     expect(dialog.getByText('토큰을 선택해 주세요.')).toBeInTheDocument();
 
-    // The native coin is always supported, so it is not offered.
+    // Neither the native coin (always supported) nor USDC (already registered) is offered.
     const tokenInput = dialog.getByTestId('add-token-token');
     await user.click(tokenInput);
     const listbox = document.getElementById(tokenInput.getAttribute('aria-controls') ?? '') as HTMLElement;
     const offered = within(listbox)
       .getAllByRole('option', { hidden: true })
       .map((option) => option.textContent);
-    expect(offered).toContain('USDT · Tether USD');
-    expect(offered.filter((label) => label?.startsWith('ETH '))).toEqual([]);
+    expect(offered).toEqual([
+      'USDT · Tether USD',
+      'DAI · Dai Stablecoin',
+      'WETH · Wrapped Ether',
+      'LINK · ChainLink Token',
+    ]);
     await user.click(within(listbox).getByRole('option', { name: 'USDT · Tether USD', hidden: true }));
     expect(dialog.getByTestId('add-token-preview')).toHaveTextContent('0xdAC17F958D2ee523a2206206994597C13D831ec7');
 
+    // Another member may add it between the offer and the click: the refusal reads as translated.
     await user.click(dialog.getByTestId('add-token-submit'));
     expect(await dialog.findByText('이미 등록된 코인입니다.')).toBeInTheDocument();
     expect(api.callsTo('/tokens/add')[0]?.body).toEqual({ tokenId: 'ETHEREUM.USDT' });
@@ -106,6 +121,28 @@ describe('tokens page', () => {
     await user.click(dialog.getByTestId('add-token-submit'));
     await waitFor(() => expect(screen.queryByTestId('add-token-submit')).toBeNull());
     await waitFor(() => expect(api.callsTo('/tokens/list').length).toBeGreaterThan(lists));
+  });
+
+  it('says so when a network has nothing left to add, whether all is registered or it has only its coin', async () => {
+    let answer = supported('SEPOLIA', ['SEPOLIA.USDC']);
+    await fakeApi(handlers({ 'GET /api/v1/organizations/supports/tokens': () => jsonResponse({ items: answer }) }));
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/tokens');
+    await user.click(await screen.findByTestId('add-token'));
+    const dialog = within(await screen.findByTestId('add-token-dialog'));
+    await choose(user, dialog.getByTestId('add-token-network'), '테스트넷 Sepolia');
+    expect(await dialog.findByTestId('add-token-none')).toHaveTextContent(
+      '이 네트워크에서 지원되는 토큰은 모두 이미 등록되어 있습니다.',
+    );
+    expect(dialog.getByTestId('add-token-token')).toBeDisabled();
+
+    answer = supported('BITCOIN');
+    await choose(user, dialog.getByTestId('add-token-network'), 'Bitcoin');
+    await waitFor(() =>
+      expect(dialog.getByTestId('add-token-none')).toHaveTextContent(
+        '이 네트워크에는 추가로 지원되는 토큰이 없습니다.',
+      ),
+    );
   });
 
   it('deletes a token after a confirmation', async () => {

@@ -25,13 +25,16 @@ export function useSupportedBlockchains() {
   });
 }
 
-/** The supported tokens of one network (native coin first), asked only once a network is chosen. */
+/**
+ * The supported tokens of one network (native coin first), each flagged `registered` for the organization;
+ * asked only once a network is chosen. Short-lived: another member may add a token meanwhile.
+ */
 export function useSupportedTokens(blockchain: Blockchain | null) {
   return useQuery({
     queryKey: [...TOKENS_QUERY, 'supported', blockchain],
     queryFn: ({ signal }) => callApi(supportedTokensCall, { query: { blockchain: blockchain ?? undefined }, signal }),
     enabled: !!blockchain,
-    staleTime: 10 * 60_000,
+    staleTime: 30_000,
   });
 }
 
@@ -67,7 +70,8 @@ function useTokenMutation<T, V>(key: string, send: (variables: V) => Promise<T>)
   return useMutation<T, ApiError, V>({
     mutationKey: [...TOKENS_QUERY, key],
     mutationFn: send,
-    onSuccess: () => {
+    // After a refusal too: a 4033 means another member changed the list meanwhile, so every view re-reads it.
+    onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: TOKENS_QUERY });
       void queryClient.invalidateQueries({ queryKey: BALANCES_QUERY });
     },

@@ -22,10 +22,12 @@ export interface WalletListProps {
   /** Until the server answers (`partial`), whether the caller sees only part of the holdings. */
   partialBeforeAnswer: boolean;
   canCreate: boolean;
+  /** Where a network choice goes; by default into the wallets page's path. */
+  onBlockchainChange?: (blockchain: Blockchain | null) => void;
 }
 
 /** The wallets the caller may see, filtered by network (kept in the path) and by name. */
-export function WalletList({ blockchain, partialBeforeAnswer, canCreate }: WalletListProps) {
+export function WalletList({ blockchain, partialBeforeAnswer, canCreate, onBlockchainChange }: WalletListProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
@@ -63,7 +65,8 @@ export function WalletList({ blockchain, partialBeforeAnswer, canCreate }: Walle
               value={blockchain}
               onChange={(value) => {
                 setPage(1);
-                navigate(walletPath(value ?? undefined));
+                if (onBlockchainChange) onBlockchainChange(value as Blockchain | null);
+                else navigate(walletPath(value ?? undefined));
               }}
               clearable
               searchable

@@ -25,6 +25,7 @@ function handlers(extra: Handlers = {}) {
         blockchain: 'SEPOLIA',
         address: wallet().address,
         balances: [],
+        unregistered: [],
       }),
     'POST /api/v1/asset-activities/organizations': () =>
       jsonResponse({ items: [], page: 1, size: 20, total: 0, partial: false, nextCursor: null }),

@@ -80,7 +80,36 @@ describe('login flow', () => {
     expect(notice).toHaveTextContent('5회 잘못 입력');
     const reset = screen.getByRole('link', { name: '비밀번호 재설정' });
     expect(reset.getAttribute('href')).toContain('mode=forgot');
-    expect(reset.getAttribute('href')).toContain('email=kim%40example.com');
+    // The email goes along in history state, never in the URL (logs, history).
+    expect(reset.getAttribute('href')).not.toContain('email');
+    await userEvent.setup().click(reset);
+    expect(await screen.findByTestId('forgot-form')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /이메일/ })).toHaveValue('kim@example.com');
+  });
+
+  it('tells how long to wait after too many attempts, under a title that says it is a limit', async () => {
+    await fakeApi({ [LOGIN]: () => apiError('429', 429, { retryAfterSeconds: 250 }) });
+    await signIn();
+    const notice = await screen.findByTestId('rate-limit-notice');
+    expect(notice).toHaveTextContent('시도 횟수를 초과했습니다');
+    expect(notice).toHaveTextContent('4분 10초 후에 다시 시도해 주세요.');
+    expect(notice).toHaveTextContent('오류 코드 429');
+    expect(notice).not.toHaveTextContent('#429');
+  });
+
+  it('says the code step hit a limit, not that the code was wrong', async () => {
+    await fakeApi({
+      [LOGIN]: ({ body }) =>
+        (body as { otpCode?: string }).otpCode
+          ? apiError('429', 429, { retryAfterSeconds: 30 })
+          : ok({ result: 'NEED_OTP', otpRegistered: true }),
+    });
+    await signIn();
+    fireEvent.change(await screen.findByTestId('otp-input'), { target: { value: '000000' } });
+    const notice = await screen.findByTestId('rate-limit-notice');
+    expect(notice).toHaveTextContent('시도 횟수를 초과했습니다');
+    expect(notice).toHaveTextContent('30초 후에 다시 시도해 주세요.');
+    expect(screen.queryByText('인증에 실패했습니다')).toBeNull();
   });
 
   it('explains the IP check', async () => {
@@ -175,7 +204,10 @@ describe('login query modes', () => {
     expect(body.token).toBe('tok');
     expect(await decryptSecret(body.newPassphrase, privateKey)).toBe('newpass-2@');
     expect(await decryptSecret(body.otpCode, privateKey)).toBe('111222');
-    expect(screen.getByRole('link', { name: '로그인' }).getAttribute('href')).toContain('email=kim%40example.com');
+    const signInLink = screen.getByRole('link', { name: '로그인' });
+    expect(signInLink.getAttribute('href')).not.toContain('email');
+    await user.click(signInLink);
+    expect(await screen.findByRole('textbox', { name: /이메일/ })).toHaveValue('kim@example.com');
   });
 
   it('reset: an expired link offers a new one', async () => {

@@ -64,6 +64,34 @@ describe('LoginPage', () => {
     expect(router.state.historyAction).toBe('POP');
   });
 
+  it('shows only catalogue codes from the query, and drops any other text with a replace', async () => {
+    const { router } = renderRoutes(
+      routes,
+      '/account/login?error=Account+locked%2C+call+%2B82-2-000-0000&redirect=%2Fdashboard',
+    );
+    await waitFor(() => expect(router.state.location.search).toBe('?redirect=%2Fdashboard'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.queryByTestId('error-alert')).toBeNull();
+    expect(screen.queryByText(/Account locked/)).toBeNull();
+  });
+
+  it('shows a catalogue code from the query as its message, the code only in a details line', async () => {
+    renderRoutes(routes, '/account/login?error=4028');
+    const alert = await screen.findByTestId('error-alert');
+    expect(alert).toHaveTextContent('다른 브라우저에서 로그인하여 로그아웃되었습니다.');
+    expect(screen.getByTestId('error-code')).toHaveTextContent('오류 코드 4028');
+  });
+
+  it('has a main landmark and a password toggle named in the current language', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, '/account/login');
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
+    expect(screen.getByRole('button', { name: '비밀번호 표시 또는 숨기기', hidden: true })).toBeInTheDocument();
+    await user.click(screen.getByText('English'));
+    expect(screen.getByRole('button', { name: 'Show or hide password', hidden: true })).toBeInTheDocument();
+    await user.click(screen.getByText('한국어'));
+  });
+
   it('switches its texts from Korean to English', async () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/account/login');
@@ -95,7 +123,7 @@ describe('LoginPage', () => {
   it("sends the encrypted password and shows the server's answer through the error reader", async () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/account/login?email=kim%40example.com');
-    await user.type(screen.getByLabelText(/비밀번호/), 'secret-1!');
+    await user.type(screen.getByLabelText(/^비밀번호/, { selector: 'input' }), 'secret-1!');
     await user.click(screen.getByRole('button', { name: '로그인' }));
     const alert = await screen.findByTestId('error-alert');
     expect(alert).toHaveTextContent('요청한 항목을 찾을 수 없습니다.');
@@ -117,7 +145,7 @@ describe('LoginPage', () => {
       throw new TypeError('Failed to fetch');
     });
     renderRoutes(routes, '/account/login?email=kim%40example.com');
-    await user.type(screen.getByLabelText(/비밀번호/), 'secret-1!');
+    await user.type(screen.getByLabelText(/^비밀번호/, { selector: 'input' }), 'secret-1!');
     await user.click(screen.getByRole('button', { name: '로그인' }));
     expect(await screen.findByTestId('error-alert')).toHaveTextContent('Failed to fetch');
     expect(loginCalls(fetchSpy)).toHaveLength(0);
@@ -128,7 +156,7 @@ describe('LoginPage', () => {
     loginAnswer = () =>
       jsonResponse({ result: 'SUCCESS', memberId: '0b6f7c1e-8a4d-4e2b-9f3a-2c5d7e9f1a3b', kind: 'MEMBER' });
     const { router } = renderRoutes(routes, '/account/login?email=kim%40example.com&redirect=%2Fdashboard%2Fwallets');
-    await user.type(screen.getByLabelText(/비밀번호/), 'secret-1!');
+    await user.type(screen.getByLabelText(/^비밀번호/, { selector: 'input' }), 'secret-1!');
     await user.click(screen.getByRole('button', { name: '로그인' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/wallets'));
   });

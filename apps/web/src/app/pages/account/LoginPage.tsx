@@ -5,7 +5,15 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { ForgotPasswordFlow } from '../../../features/auth/ForgotPasswordFlow';
 import { LoginFlow } from '../../../features/auth/LoginFlow';
-import { loginSearch, readLoginQuery, withoutGuestAccessError } from '../../../features/auth/login-query';
+import {
+  emailFromLinkState,
+  type LoginLink,
+  type LoginMode,
+  loginLinkState,
+  loginSearch,
+  readLoginQuery,
+  withoutDroppedErrors,
+} from '../../../features/auth/login-query';
 import { ResetPasswordFlow } from '../../../features/auth/ResetPasswordFlow';
 import { SignupFlow } from '../../../features/auth/SignupFlow';
 import { VerifyIpFlow } from '../../../features/auth/VerifyIpFlow';
@@ -19,12 +27,15 @@ export function LoginPage() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const query = readLoginQuery(searchParams);
+  // The email typed on another screen of this route arrives in history state, never in the URL;
+  // `?email=` is still read for links made elsewhere.
+  const email = emailFromLinkState(location.state) || query.email;
   // Remembered for this visit only: the parameter itself is dropped from the URL right away.
   const [guestNotice] = useState(query.guestAccess);
   const queryError = useMemo(() => (query.errorCode ? readErrorCode(query.errorCode) : null), [query.errorCode]);
 
   useEffect(() => {
-    const next = withoutGuestAccessError(new URLSearchParams(location.search));
+    const next = withoutDroppedErrors(new URLSearchParams(location.search));
     if (!next) return;
     const search = next.toString();
     navigate(
@@ -33,47 +44,44 @@ export function LoginPage() {
     );
   }, [location, navigate]);
 
-  const href = (mode: Parameters<typeof loginSearch>[0], email?: string) =>
-    `${PATHS.login}${loginSearch(mode, { email, redirect: query.redirect })}`;
+  const link = (mode: LoginMode, withEmail?: string): LoginLink => ({
+    to: `${PATHS.login}${loginSearch(mode, { redirect: query.redirect })}`,
+    state: loginLinkState(withEmail),
+  });
+  const plainLoginLink = (withEmail?: string): LoginLink => ({ to: PATHS.login, state: loginLinkState(withEmail) });
 
   switch (query.mode) {
     case 'forgot':
-      return <ForgotPasswordFlow key="forgot" defaultEmail={query.email} loginHref={href('login', query.email)} />;
+      return <ForgotPasswordFlow key="forgot" defaultEmail={email} loginLink={link('login', email)} />;
     case 'reset':
       return (
         <ResetPasswordFlow
           memberId={query.memberId}
           token={query.token}
-          loginHref={(email) => href('login', email)}
-          forgotHref={href('forgot', query.email)}
+          loginLink={(done) => link('login', done)}
+          forgotLink={link('forgot', email)}
         />
       );
     case 'signup':
-      return (
-        <SignupFlow
-          invitationId={query.invitationId}
-          token={query.token}
-          loginHref={(email) => `${PATHS.login}${loginSearch('login', { email })}`}
-        />
-      );
+      return <SignupFlow invitationId={query.invitationId} token={query.token} loginLink={plainLoginLink} />;
     case 'verify-ip':
       return (
         <VerifyIpFlow
           memberId={query.memberId}
           loginIpId={query.loginIpId}
           code={query.code}
-          loginHref={href('login', query.email)}
+          loginLink={link('login', email)}
         />
       );
   }
 
   return (
     <LoginFlow
-      // A new ?email= (e.g. from an invitation link) starts a fresh form.
-      key={query.email}
-      defaultEmail={query.email}
+      // A new email (from another screen, or an invitation link) starts a fresh form.
+      key={email}
+      defaultEmail={email}
       redirect={query.redirect}
-      forgotHref={(email) => href('forgot', email)}
+      forgotLink={(typed) => link('forgot', typed)}
       banner={
         <>
           {guestNotice ? (

@@ -71,10 +71,11 @@ describe('sign-up from an invitation', () => {
     expect(await decryptSecret(body.passphrase as string, privateKey)).toBe('welcome-1!');
 
     expect(await screen.findByTestId('signup-done')).toHaveTextContent('Demo Custody');
-    expect(screen.getByRole('link', { name: '로그인' })).toHaveAttribute(
-      'href',
-      '/account/login?email=new%40example.com',
-    );
+    // The new account's email prefills sign-in through history state, not the URL.
+    const signIn = screen.getByRole('link', { name: '로그인' });
+    expect(signIn).toHaveAttribute('href', '/account/login');
+    await user.click(signIn);
+    expect(await screen.findByRole('textbox', { name: /이메일/ })).toHaveValue('new@example.com');
   });
 
   it('signs an owner up through the owner invitation call', async () => {

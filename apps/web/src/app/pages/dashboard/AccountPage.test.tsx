@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n';
@@ -44,6 +44,38 @@ describe('account settings', () => {
     await user.click(screen.getByRole('button', { name: '언어 저장' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Account settings' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('en');
+  });
+
+  it("speaks the account's language once signed in, whatever this browser chose before", async () => {
+    await i18n.changeLanguage('en');
+    await fakeApi();
+    renderRoutes(routes, '/dashboard/operation/account');
+    expect(await screen.findByRole('heading', { level: 1, name: '계정 설정' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('ko');
+  });
+
+  it("changes the account's language from the header switch, and the settings follow", async () => {
+    const user = userEvent.setup();
+    const api = await fakeApi({ [`PATCH ${base}/language`]: () => jsonResponse(fakeMe({ language: 'EN' })) });
+    renderRoutes(routes, '/dashboard/operation/account');
+    await screen.findByRole('heading', { level: 1, name: '계정 설정' });
+    const header = screen.getByRole('banner');
+    await user.click(within(header).getByText('English'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account settings' })).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('/language')).toHaveLength(1));
+    expect(api.callsTo('/language')[0]?.body).toEqual({ language: 'EN' });
+    await waitFor(() => expect(screen.getByTestId('language-EN').getAttribute('data-checked')).not.toBeNull());
+  });
+
+  it('goes back to the account language when the change is refused, and says so', async () => {
+    const user = userEvent.setup();
+    await fakeApi({ [`PATCH ${base}/language`]: () => apiError('403', 403) });
+    renderRoutes(routes, '/dashboard/operation/account');
+    await screen.findByRole('heading', { level: 1, name: '계정 설정' });
+    await user.click(within(screen.getByRole('banner')).getByText('English'));
+    expect(await screen.findByText('이 작업을 수행할 권한이 없습니다.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: '계정 설정' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('ko');
   });
 
   it('shows a wrong current password with the attempts left at its field', async () => {

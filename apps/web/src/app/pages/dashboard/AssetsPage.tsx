@@ -7,6 +7,8 @@ import { ActivityList } from '../../../features/assets/ActivityList';
 import { HoldingsPanel } from '../../../features/assets/HoldingsPanel';
 import { RecentActivity } from '../../../features/assets/RecentActivity';
 import { useSession } from '../../../features/session/SessionProvider';
+import { AddHeldTokenButton } from '../../../features/tokens/AddHeldTokenButton';
+import { canManageTokens } from '../../../features/tokens/permissions';
 
 const ASSET_TABS = ['overview', 'activity'] as const;
 type AssetTab = (typeof ASSET_TABS)[number];
@@ -45,7 +47,12 @@ export function AssetsPage() {
         </Tabs.List>
         <Tabs.Panel value="overview">
           <Stack gap="lg">
-            <HoldingsPanel partialBeforeAnswer={partialBeforeAnswer} />
+            <HoldingsPanel
+              partialBeforeAnswer={partialBeforeAnswer}
+              renderAddToken={
+                canManageTokens(me.permissions) ? (token) => <AddHeldTokenButton token={token} /> : undefined
+              }
+            />
             <RecentActivity onShowAll={() => change('activity')} />
           </Stack>
         </Tabs.Panel>

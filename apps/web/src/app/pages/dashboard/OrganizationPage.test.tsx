@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { choose, wallet } from '../../../features/wallets/testing';
 import { apiError, fakeApi, fakeMe, testKeys } from '../../../test/fake-api';
 import { GROUP_ID, group, invited, KIM_ID, member, organizationHandlers, owner } from '../../../test/fixtures';
 import { decryptSecret } from '../../../test/keys';
@@ -186,6 +187,37 @@ describe('organization management', () => {
     await user.click(dialog.getByTestId('group-submit'));
     expect(await dialog.findByText('같은 이름의 그룹이 이미 있습니다.')).toBeInTheDocument();
     expect(api.callsTo('/groups/create')[0]?.body).toEqual({ name: 'Treasury', memberIds: [] });
+  });
+});
+
+describe('organization wallets tab', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("lists the organization's wallets the member may see, and filters them by network in place", async () => {
+    const wallets = [
+      wallet(),
+      wallet({ id: '8d9e0f1a-2b3c-4d4e-8f5a-6b7c8d9e0f1a', name: 'Cold BTC', myRole: 'MEMBER' }),
+    ];
+    const api = await fakeApi({
+      ...organizationHandlers(ALL, everyone),
+      'POST /api/v1/organizations/wallets': () =>
+        jsonResponse({ items: wallets, page: 1, size: 20, total: wallets.length, partial: false }),
+    });
+    const { router } = renderRoutes(routes, `${PATH}?tab=wallets`);
+    const rows = await screen.findAllByTestId('wallet-row');
+    expect(rows.map((r) => r.getAttribute('data-name'))).toEqual(['Treasury', 'Cold BTC']);
+    expect(screen.getByTestId('wallet-total')).toHaveTextContent('2');
+    expect(screen.queryByText('아직 관리할 지갑이 없습니다')).toBeNull();
+
+    // Choosing a network filters this tab; it does not leave for the wallets page.
+    const user = userEvent.setup();
+    await choose(user, screen.getByTestId('wallet-network-filter'), '테스트넷 Sepolia');
+    await waitFor(() =>
+      expect(api.callsTo('/organizations/wallets').at(-1)?.body).toMatchObject({
+        filters: { blockchain: ['SEPOLIA'] },
+      }),
+    );
+    expect(router.state.location.pathname).toBe(PATH);
   });
 });
 

@@ -1,4 +1,5 @@
-import { OperatorRole } from '@vaultline/contracts';
+import { type Blockchain, OperatorRole } from '@vaultline/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
@@ -9,6 +10,7 @@ import {
   type OrganizationTab,
 } from '../../../features/organization/OrganizationManagement';
 import { useSession } from '../../../features/session/SessionProvider';
+import { WalletList } from '../../../features/wallets/WalletList';
 
 /** The tab named in `?tab=`, or the first one. */
 function useTab<T extends string>(tabs: readonly T[]): [T, (tab: T) => void] {
@@ -31,16 +33,31 @@ function useTab<T extends string>(tabs: readonly T[]): [T, (tab: T) => void] {
 /** Organization management for members; the operator console for the provider's operators. */
 export function OrganizationPage() {
   const { me } = useSession();
-  return me.kind === 'OPERATOR' ? <ConsolePage role={me.operatorRole} /> : <ManagementPage meId={me.id} />;
+  return me.kind === 'OPERATOR' ? <ConsolePage role={me.operatorRole} /> : <ManagementPage />;
 }
 
-function ManagementPage({ meId }: { meId: string }) {
+function ManagementPage() {
   const { t } = useTranslation();
+  const { me } = useSession();
   const [tab, setTab] = useTab<OrganizationTab>(ORGANIZATION_TABS);
+  // The network filter stays on this tab (the wallets page keeps it in its path instead).
+  const [blockchain, setBlockchain] = useState<Blockchain | null>(null);
   return (
     <>
       <PageHeader title={t('organization.title')} description={t('organization.description')} />
-      <OrganizationManagement meId={meId} tab={tab} onTabChange={setTab} />
+      <OrganizationManagement
+        meId={me.id}
+        tab={tab}
+        onTabChange={setTab}
+        walletsPanel={
+          <WalletList
+            blockchain={blockchain}
+            onBlockchainChange={setBlockchain}
+            partialBeforeAnswer={!me.permissions.includes('WALLETS_VIEW')}
+            canCreate={me.permissions.includes('WALLETS_CREATION')}
+          />
+        }
+      />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useSession } from '../../../features/session/SessionProvider';
 import { AddTokenDialog } from '../../../features/tokens/AddTokenDialog';
 import { NativeCoins } from '../../../features/tokens/NativeCoins';
+import { canManageTokens } from '../../../features/tokens/permissions';
 import { TokenList } from '../../../features/tokens/TokenList';
 
 /** Token management: the organization's registered tokens and the always-supported native coins. */
@@ -14,7 +15,7 @@ export function TokensPage() {
   const { me } = useSession();
   const [adding, { open, close }] = useDisclosure(false);
   // Adding and removing tokens is part of managing wallets (the same permission as creating one).
-  const canManage = me.permissions.includes('WALLETS_CREATION') || me.permissions.includes('OWNER');
+  const canManage = canManageTokens(me.permissions);
   return (
     <>
       <PageHeader

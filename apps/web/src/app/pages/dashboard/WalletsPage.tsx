@@ -6,6 +6,8 @@ import { AlertIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/PageHeader';
 import { WalletActivity, WalletBalances } from '../../../features/assets/WalletAssets';
 import { useSession } from '../../../features/session/SessionProvider';
+import { AddHeldTokenButton } from '../../../features/tokens/AddHeldTokenButton';
+import { canManageTokens } from '../../../features/tokens/permissions';
 import { CreateWalletButton } from '../../../features/wallets/CreateWalletButton';
 import { WalletDetail } from '../../../features/wallets/WalletDetail';
 import { WalletList } from '../../../features/wallets/WalletList';
@@ -31,7 +33,14 @@ export function WalletsPage() {
         walletId={id}
         chainLabel={chainLabel}
         ownerOverride={me.permissions.includes('OWNER')}
-        renderBalances={(wallet) => <WalletBalances walletId={wallet.id} />}
+        renderBalances={(wallet) => (
+          <WalletBalances
+            walletId={wallet.id}
+            renderAddToken={
+              canManageTokens(me.permissions) ? (token) => <AddHeldTokenButton token={token} /> : undefined
+            }
+          />
+        )}
         renderActivity={(wallet) => <WalletActivity walletId={wallet.id} />}
       />
     );

@@ -1,0 +1,42 @@
+import { hasUnsafeCharacters, validationMessage } from '@vaultline/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../http/app-error.js';
+import { requestLanguage } from './error-handler.js';
+
+const KEY = 'validation.text.invalidCharacters';
+
+/** The path of the first string (or property name) holding NUL or a lone surrogate, or null. */
+export function findUnsafeText(value: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'string') return hasUnsafeCharacters(value) ? path : null;
+  if (depth > 32 || typeof value !== 'object' || value === null) return null;
+  for (const [k, v] of Object.entries(value)) {
+    if (hasUnsafeCharacters(k)) return [...path, '?'];
+    const found = findUnsafeText(v, [...path, k], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Every text that reaches a route (body, query, path parameters) is refused with the catalogue's 400 when it
+ * holds NUL or an unpaired surrogate, before any schema or database sees it: the contracts refuse them in their
+ * text schemas, and this covers every other string field the same way. The input is never echoed back.
+ */
+export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [
+      ['params', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
+      const found = findUnsafeText(value);
+      if (!found) continue;
+      const path = [part, ...found].join('.');
+      throw new AppError('4000', {
+        reason: 'validation',
+        issues: [{ path, key: KEY, message: validationMessage(KEY, requestLanguage(request)) }],
+      });
+    }
+  });
+});

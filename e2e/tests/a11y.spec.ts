@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './auth.helpers';
+
+/**
+ * axe on the screens the hardening issue named: every control has an accessible name (the password toggle, the
+ * close buttons of dialogs and toasts), the pages have a main landmark, and dialogs are named. Only those rules:
+ * the rest of the WCAG set (contrast and the like) is the subject of its own issue.
+ */
+const RULES = ['button-name', 'landmark-one-main', 'aria-dialog-name', 'label', 'link-name', 'aria-toggle-field-name'];
+
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withRules(RULES).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test.describe('accessibility (axe)', () => {
+  test('the login page, in Korean and English, names every control and has a main landmark', async ({ page }) => {
+    await page.goto('/account/login');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.getByTestId('language-switch').getByText('English').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.getByTestId('language-switch').getByText('한국어').click();
+  });
+
+  test('the account page, and an open dialog, name every control', async ({ page, request }) => {
+    await signIn(page, request);
+    await page.goto('/dashboard/operation/account');
+    await expect(page.getByRole('main')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.goto('/dashboard/operation/organization');
+    await page.getByTestId('invite-open').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+});

@@ -31,6 +31,11 @@ export function sendError(reply: FastifyReply, lang: Lang, code: ErrorCode, data
 /** A path segment as the caller may see it again: a field name or an index, never their own odd text. */
 const PLAIN_SEGMENT = /^[A-Za-z0-9_]{1,64}$/;
 
+/** `body.filters.search`; a segment that is not a plain field name or index shows as `?`. */
+export function plainPath(context: string, segments: readonly string[]): string {
+  return [context, ...segments.map((s) => (PLAIN_SEGMENT.test(s) ? s : '?'))].join('.');
+}
+
 /**
  * One schema issue as the answer shows it: the path through known field names, the message key of the contracts
  * translated, and any other message (a library's own wording, which may quote the input) as the generic one.
@@ -40,8 +45,7 @@ function describeIssue(
   v: { instancePath: string; message?: string | undefined; params: unknown },
   lang: Lang,
 ) {
-  const segments = v.instancePath.split('/').filter(Boolean);
-  const path = [context, ...segments.map((s) => (PLAIN_SEGMENT.test(s) ? s : '?'))].join('.');
+  const path = plainPath(context, v.instancePath.split('/').filter(Boolean));
   const key = v.message && isValidationKey(v.message) ? v.message : 'validation.invalid';
   const params = (v.params as { params?: Record<string, unknown> } | undefined)?.params;
   return { path, message: validationMessage(key, lang, params), key, ...(params ? { params } : {}) };

@@ -71,6 +71,10 @@ describe('text fields refuse NUL and lone surrogates with 400 and the catalogue 
     ],
     ['sign-in email', (s) => owner.post('/api/v1/organization/members/login', { email: s, passphrase: 'x' })],
     ['a property name', (s) => owner.post('/api/v1/organization/groups/create', { name: 'ok', [s]: 1 })],
+    [
+      'a value under a property name of odd text',
+      (s) => owner.post('/api/v1/organization/groups/create', { name: 'ok', [`<b>${MARK}</b>`]: s }),
+    ],
   ];
   for (const [field, send] of fields) {
     for (const [kind, text] of Object.entries(BAD_TEXTS)) {

@@ -2,7 +2,7 @@ import { hasUnsafeCharacters, validationMessage } from '@vaultline/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../http/app-error.js';
-import { requestLanguage } from './error-handler.js';
+import { plainPath, requestLanguage } from './error-handler.js';
 
 const KEY = 'validation.text.invalidCharacters';
 
@@ -11,7 +11,7 @@ export function findUnsafeText(value: unknown, path: string[] = [], depth = 0): 
   if (typeof value === 'string') return hasUnsafeCharacters(value) ? path : null;
   if (depth > 32 || typeof value !== 'object' || value === null) return null;
   for (const [k, v] of Object.entries(value)) {
-    if (hasUnsafeCharacters(k)) return [...path, '?'];
+    if (hasUnsafeCharacters(k)) return [...path, k];
     const found = findUnsafeText(v, [...path, k], depth + 1);
     if (found) return found;
   }
@@ -32,7 +32,7 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
     ] as const) {
       const found = findUnsafeText(value);
       if (!found) continue;
-      const path = [part, ...found].join('.');
+      const path = plainPath(part, found);
       throw new AppError('4000', {
         reason: 'validation',
         issues: [{ path, key: KEY, message: validationMessage(KEY, requestLanguage(request)) }],

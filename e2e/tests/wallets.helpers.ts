@@ -111,7 +111,10 @@ export async function approveOpenRequest(page: Page, memo: string, approver: App
   // The modal's root carries the test id; its dialog (the visible part) is inside.
   const dialog = page.getByTestId('decision-otp-dialog').getByRole('dialog');
   await expect(dialog).toBeVisible();
-  if (shot) await snap(page, shot);
+  if (shot) {
+    await page.waitForTimeout(400); // the dialog's opening transition
+    await snap(page, shot);
+  }
   await enterOtp(page, approver.otpSecret, () => dialog.getByRole('button', { name: '승인' }).click(), {
     scope: dialog,
     ...(approver.account ? { account: approver.account } : {}),

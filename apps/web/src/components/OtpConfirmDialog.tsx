@@ -7,7 +7,7 @@ import type { ApiError } from '../lib/error-reader';
 import { otpError } from '../lib/form-validation';
 import { ErrorAlert } from './ErrorAlert';
 import { FormFooter } from './FormFooter';
-import { AlertIcon } from './icons';
+import { AlertIcon, ShieldIcon } from './icons';
 import { OtpCodeInput } from './OtpCodeInput';
 
 export interface OtpConfirmDialogProps {
@@ -76,7 +76,12 @@ export function OtpConfirmDialog({
         }}
       >
         <Stack gap="md">
-          <Alert color={color} variant="light" radius="md" icon={<AlertIcon size={18} />}>
+          <Alert
+            color={color}
+            variant="light"
+            radius="md"
+            icon={tone === 'danger' ? <AlertIcon size={18} /> : <ShieldIcon size={18} />}
+          >
             <Text size="sm" component="div">
               {children}
             </Text>

@@ -21,6 +21,10 @@ export default defineConfig({
       // The same API suite again on a real PostgreSQL server when one is named (CI always names one).
       ...(process.env.TEST_DATABASE_URL ? [api('api:postgres', 'postgres')] : []),
       'apps/web/vitest.config.ts',
+      // The import boundaries of biome.jsonc, proven by planting files that cross them.
+      {
+        test: { name: 'boundaries', root: 'scripts', include: ['*.test.ts'], environment: 'node', testTimeout: 60_000 },
+      },
     ],
   },
 });

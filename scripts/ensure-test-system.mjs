@@ -1,26 +1,35 @@
 // What the test run needs from the system besides npm packages: Debian's Chromium (Playwright drives it; no
-// browser is downloaded) and CJK fonts for the Korean screens. Installed with apt-get when running as root;
+// browser is downloaded), CJK fonts for the Korean screens, and Debian's litecoind (a Bitcoin Core 0.21 fork) whose
+// regtest node the bitcoin-type transaction tests broadcast to. Installed with apt-get when running as root;
 // otherwise one line says what to run.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const PACKAGES = ['chromium', 'fonts-noto-cjk'];
+const PACKAGES = ['chromium', 'fonts-noto-cjk', 'litecoind'];
 
 function hasCjkFont() {
   const list = spawnSync('fc-list', [], { encoding: 'utf8' });
   return list.status === 0 && /noto sans cjk/i.test(list.stdout);
 }
 
+function hasCommand(name) {
+  return spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).status === 0;
+}
+
 /** Returns the Chromium path to use, installing what is missing when it can; exits with one line when it cannot. */
 export function ensureTestSystem() {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  const missing = [...(existsSync(chromium) ? [] : ['chromium']), ...(hasCjkFont() ? [] : ['fonts-noto-cjk'])];
+  const missing = [
+    ...(existsSync(chromium) ? [] : ['chromium']),
+    ...(hasCjkFont() ? [] : ['fonts-noto-cjk']),
+    ...(hasCommand('litecoind') ? [] : ['litecoind']),
+  ];
   if (missing.length === 0) return chromium;
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   const apt = spawnSync('sh', ['-c', 'command -v apt-get'], { encoding: 'utf8' }).status === 0;
   if (!root || !apt) {
     console.error(
-      `The browser journeys need ${missing.join(' and ')}: run \`sudo apt-get install -y ${PACKAGES.join(' ')}\` (or set CHROMIUM_PATH), then npm test again.`,
+      `The tests need ${missing.join(' and ')}: run \`sudo apt-get install -y ${PACKAGES.join(' ')}\` (or set CHROMIUM_PATH), then npm test again.`,
     );
     process.exit(1);
   }

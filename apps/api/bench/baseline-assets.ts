@@ -11,23 +11,23 @@ export async function assetBaselines(app: FastifyInstance, ctx: BaselineContext)
   // What activitiesService.list runs for a caller who sees every wallet, without filters.
   app.post('/activities', async (request) => {
     const body = request.body as { page?: number; size?: number; after?: string };
-    const repo = activitiesRepository(db);
+    const repo = activitiesRepository(db, organizationId);
     const size = body.size ?? 20;
     if (body.after) {
       // The keyset page: the cursor's position, then the rows after it (what the service runs for `after`).
-      const after = await repo.cursorPosition(organizationId, null, body.after);
+      const after = await repo.cursorPosition(null, body.after);
       if (!after) throw new Error('Unknown cursor');
-      return repo.listAfter(organizationId, null, {}, { after, size, direction: 'DESC' });
+      return repo.listAfter(null, {}, { after, size, direction: 'DESC' });
     }
-    return repo.list(organizationId, null, {}, { page: body.page ?? 1, size, direction: 'DESC' });
+    return repo.list(null, {}, { page: body.page ?? 1, size, direction: 'DESC' });
   });
 
   // What balancesService.organization runs for a caller who sees every wallet (OWNER).
   app.post('/balances', async () => {
-    const repo = balancesRepository(db);
-    const sums = await repo.totalsByToken(organizationId, null);
-    const chains = await repo.walletChains(organizationId, null);
-    const registered = await tokensRepository(db).tokenIds(organizationId);
+    const repo = balancesRepository(db, organizationId);
+    const sums = await repo.totalsByToken(null);
+    const chains = await repo.walletChains(null);
+    const registered = await tokensRepository(db, organizationId).tokenIds();
     return { sums, chains, registered };
   });
 }

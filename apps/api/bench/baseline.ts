@@ -23,8 +23,8 @@ export async function buildBaseline(ctx: BaselineContext): Promise<FastifyInstan
   // What walletsService.list runs: the page and its count, then the caller's roles and member counts.
   app.post('/wallets', async (request) => {
     const q: WalletListQuery = { ...paging(request.body as Body), sort: [] };
-    const repo = walletsRepository(db);
-    const { rows, total } = await repo.list(organizationId, null, q);
+    const repo = walletsRepository(db, organizationId);
+    const { rows, total } = await repo.list(null, q);
     const ids = rows.map((r) => r.id);
     const [roles, counts] = await Promise.all([repo.memberships(ids, ownerId), repo.memberCounts(ids)]);
     return { rows, total, roles: [...roles], counts: [...counts] };
@@ -33,8 +33,8 @@ export async function buildBaseline(ctx: BaselineContext): Promise<FastifyInstan
   // What approvalsService.list runs: the page and its count, then decisions, people and wallet names.
   app.post('/requests', async (request) => {
     const q: RequestListQuery = { ...paging(request.body as Body), sort: [] };
-    const repo = approvalsRepository(db);
-    const { rows, total } = await repo.list(organizationId, ownerId, 'ALL', q);
+    const repo = approvalsRepository(db, organizationId);
+    const { rows, total } = await repo.list(ownerId, null, q);
     const decisions = await repo.decisionsOf(rows.map((r) => r.id));
     const ids = new Set<string>();
     for (const r of rows) {

@@ -172,7 +172,8 @@ async function seedVolume(
       `insert into requests (id, organization_id, wallet_id, type, item_type, payload, status, progress, initiator_id,
          steps, result, created_at, updated_at)
        select pg_temp.bench_uuid('wallet-request-' || i), $1, pg_temp.bench_uuid('wallet-' || i), 'WALLET_CREATION', 'WALLET_CREATION',
-         jsonb_build_object('name', 'Wallet ' || lpad(i::text, 5, '0'), 'blockchain', c.chain, 'family', c.family),
+         jsonb_build_object('kind', 'WALLET_CREATION', 'name', 'Wallet ' || lpad(i::text, 5, '0'), 'blockchain', c.chain,
+           'family', c.family),
          'COMPLETE', 'COMPLETE', $2, $3::jsonb, jsonb_build_object('walletId', pg_temp.bench_uuid('wallet-' || i)),
          now() - interval '730 days' + (i * interval '730 days' / $4::int), now() - interval '730 days' + (i * interval '730 days' / $4::int)
        from generate_series(1, $4::int) i join bench_chains c on c.n = i % ${chainCount}`,
@@ -205,12 +206,14 @@ async function seedVolume(
       `insert into requests (organization_id, wallet_id, type, item_type, payload, status, progress, initiator_id,
          steps, created_at, updated_at)
        select $1, pg_temp.bench_uuid('wallet-' || (1 + i % $5::int)), 'WITHDRAWAL', 'WITHDRAWAL',
-         jsonb_build_object('amount', (i * 1000)::text, 'toAddress', '0x' || substr(md5('to' || i), 1, 40)),
+         jsonb_build_object('kind', 'WITHDRAWAL', 'walletId', pg_temp.bench_uuid('wallet-' || (1 + i % $5::int)),
+           'blockchain', c.chain, 'tokenId', c.chain || '.NATIVE', 'amount', (i * 1000)::text,
+           'toAddress', '0x' || substr(md5('to' || i), 1, 40), 'addressBookId', pg_temp.bench_uuid('address-' || i)),
          (array['COMPLETE','COMPLETE','COMPLETE','FAILED','CREATED','EXECUTING','REJECTED','CANCELED'])[1 + i % 8],
          (array['COMPLETE','COMPLETE','COMPLETE','COMPLETE','REQUEST','PROCESSING','REQUEST','REQUEST'])[1 + i % 8],
          $2, case when i % 8 = 4 then $4::jsonb else $3::jsonb end,
          now() - interval '365 days' + (i * interval '365 days' / $6::int), now() - interval '365 days' + (i * interval '365 days' / $6::int)
-       from generate_series(1, $6::int) i`,
+       from generate_series(1, $6::int) i join bench_chains c on c.n = (1 + i % $5::int) % ${chainCount}`,
       [org.organizationId, org.ownerId, steps, pendingSteps, VOLUME.wallets, VOLUME.requests - VOLUME.wallets],
     );
     // Activity j belongs to wallet 1 + j % wallets and one of its chain's tokens; a year of history.

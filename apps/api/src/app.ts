@@ -3,10 +3,8 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { executeActivityExport } from './engine/activity-export.js';
-import { devnetEngine } from './engine/devnet/devnet-engine.js';
-import { type EngineQueue, openEngineQueue, QUEUES } from './engine/queue.js';
-import { executeWalletCreation } from './engine/wallet-creation.js';
+import { engineQueues, startEngine } from './engine/engine.js';
+import { type EngineQueue, openEngineQueue } from './jobs/queue.js';
 import { devMailboxRoutes } from './mail/mailbox.routes.js';
 import { createMailer, type MailService } from './mail/mailer.js';
 import { assetRoutes } from './modules/assets/assets.routes.js';
@@ -105,22 +103,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     log: app.log,
   });
   app.decorate('services', services);
-  queue = await openEngineQueue(opts.database, app.log, { superviseSeconds: config.engineSuperviseSeconds });
+  queue = await openEngineQueue(opts.database, app.log, {
+    superviseSeconds: config.engineSuperviseSeconds,
+    queues: engineQueues(),
+  });
   app.addHook('onClose', () => queue!.stop());
   if (config.engineInProcess) {
-    const now = opts.clock ?? (() => new Date());
-    await queue.work(QUEUES.walletCreation, (job) =>
-      executeWalletCreation(opts.database.db, config, job.requestId, job.organizationId, now),
-    );
-    await queue.work(QUEUES.activityExport, (job) =>
-      executeActivityExport(opts.database.db, job.requestId, job.organizationId, now),
-    );
-  }
-  if (config.engineInProcess && !config.production) {
-    // The local devnet's blocks and the watcher that turns them into deposits (engine/main.ts does the same).
-    const devnet = devnetEngine({ db: opts.database.db, config, log: app.log, now: opts.clock ?? (() => new Date()) });
-    devnet.start();
-    app.addHook('onClose', () => devnet.stop());
+    // The custody engine inside the server; `npm run engine` (engine/main.ts) starts the same one on its own.
+    const engine = await startEngine({
+      db: opts.database.db,
+      config,
+      log: app.log,
+      now: opts.clock ?? (() => new Date()),
+      queue,
+    });
+    app.addHook('onClose', () => engine.stop());
   }
   app.decorate('mail', mail);
 

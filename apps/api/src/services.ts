@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import type { EngineQueue } from './engine/queue.js';
+import type { EngineQueue } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
+import { approvalLines } from './modules/approvals/approval-lines.js';
 import { approvalsService } from './modules/approvals/approvals.service.js';
+import { requestsService } from './modules/approvals/requests.service.js';
 import { activitiesService } from './modules/assets/activities.service.js';
 import { balancesService } from './modules/assets/balances.service.js';
 import { authService } from './modules/auth/auth.service.js';
@@ -37,6 +39,8 @@ export function createServices(deps: ServiceDeps) {
   const auth = authService({ ...deps, sessions });
   const invitations = invitationsService(deps);
   const approvals = approvalsService(deps);
+  const lines = approvalLines(deps);
+  const requests = requestsService({ ...deps, lines });
   return {
     clock: deps.clock,
     keyring: deps.keyring,
@@ -50,7 +54,9 @@ export function createServices(deps: ServiceDeps) {
     invitations,
     operator: operatorService({ ...deps, invitations }),
     approvals,
-    wallets: walletsService({ ...deps, approvals }),
+    lines,
+    requests,
+    wallets: walletsService({ ...deps, approvals, requests, lines }),
     devnet: devnetService(deps),
     tokens: tokensService(deps),
     balances: balancesService(deps),

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { OrganizationPermission } from './enums.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -43,19 +43,13 @@ export type CallBody<C extends AnyCall> = Infer<C['body']>;
 export type CallBodyInput<C extends AnyCall> = InferIn<C['body']>;
 export type CallResponse<C extends AnyCall> = z.output<C['response']>;
 
-interface CallSpec<P, Q, B, R> {
-  id: string;
-  method: HttpMethod;
-  path: string;
-  tag: string;
-  summary: string;
-  access: CallAccess;
+/** What a definition states: the call without its optional parts (`params`, `query`, `body`) filled in. */
+type CallSpec<P, Q, B, R> = Omit<CallDefinition, 'params' | 'query' | 'body' | 'response'> & {
   params?: P;
   query?: Q;
   body?: B;
   response: R;
-  successStatus?: number;
-}
+};
 
 const PARAM = /\{([A-Za-z0-9_]+)\}/g;
 
@@ -88,6 +82,63 @@ export function defineCall<
     params: spec.params as P,
     query: spec.query as Q,
     body: spec.body as B,
+  };
+}
+
+/** `defineCall` for the calls of one tag, so that each definition states only what is its own. */
+export function tagged(tag: string) {
+  return <
+    P extends z.ZodObject | undefined = undefined,
+    Q extends z.ZodObject | undefined = undefined,
+    B extends z.ZodType | undefined = undefined,
+    R extends z.ZodType = z.ZodType,
+  >(
+    spec: Omit<CallSpec<P, Q, B, R>, 'tag'>,
+  ) => defineCall<P, Q, B, R>({ ...spec, tag });
+}
+
+/** The body of a POST that takes no input: `{}` and nothing else. */
+export const EmptyBody = z.strictObject({});
+
+/** The answer of a call that only confirms it was done. */
+export const OkAnswer = z.object({ ok: z.literal(true) });
+
+/**
+ * The approve, reject and cancel calls of something that waits for a decision: each a POST to `{base}/{action}`.
+ * Approving and rejecting take `decisionBody` (which carries the decider's code), cancelling takes `cancelBody`.
+ */
+export function defineDecisionCalls<
+  P extends z.ZodObject,
+  D extends z.ZodType,
+  C extends z.ZodType,
+  R extends z.ZodType,
+>(spec: {
+  /** The operation ids are this followed by Approve, Reject and Cancel. */
+  idPrefix: string;
+  base: string;
+  tag: string;
+  /** What is decided, for the summaries ('a workflow' gives 'approve a workflow'). */
+  subject: string;
+  access: CallAccess;
+  params: P;
+  decisionBody: D;
+  cancelBody: C;
+  response: R;
+}) {
+  const { idPrefix, base, subject, decisionBody, cancelBody, ...shared } = spec;
+  const decide = <B extends z.ZodType>(action: 'approve' | 'reject' | 'cancel', body: B) =>
+    defineCall({
+      ...shared,
+      id: `${idPrefix}${action[0]!.toUpperCase()}${action.slice(1)}`,
+      method: 'POST',
+      path: `${base}/${action}`,
+      summary: `${action} ${subject}`,
+      body,
+    });
+  return {
+    approve: decide('approve', decisionBody),
+    reject: decide('reject', decisionBody),
+    cancel: decide('cancel', cancelBody),
   };
 }
 

@@ -43,7 +43,14 @@ export const REQUEST_TYPES = ['WALLET_CREATION', 'WITHDRAWAL', 'STAKING'] as con
 export const RequestType = z.enum(REQUEST_TYPES);
 export type RequestType = z.infer<typeof RequestType>;
 
-export const REQUEST_ITEM_TYPES = ['WALLET_CREATION', 'WITHDRAWAL', 'STAKING_STAKE', 'STAKING_CLAIM'] as const;
+/** The spec's item types, and unstaking (the spec names unstake requests but not their item type). */
+export const REQUEST_ITEM_TYPES = [
+  'WALLET_CREATION',
+  'WITHDRAWAL',
+  'STAKING_STAKE',
+  'STAKING_UNSTAKE',
+  'STAKING_CLAIM',
+] as const;
 export const RequestItemType = z.enum(REQUEST_ITEM_TYPES);
 export type RequestItemType = z.infer<typeof RequestItemType>;
 
@@ -51,19 +58,27 @@ export const MEMBER_STATUSES = ['ACTIVE', 'DELETED', 'INVITED', 'CANCELED'] as c
 export const MemberStatus = z.enum(MEMBER_STATUSES);
 export type MemberStatus = z.infer<typeof MemberStatus>;
 
-export const ORGANIZATION_PERMISSIONS = [
-  'OWNER',
+/** The permissions over members and groups (the member administrator's preset, see roles.ts). */
+export const MEMBER_ADMINISTRATION_PERMISSIONS = [
   'ORG_MEMBER_INVITATION',
   'ORG_MEMBER_DELETION',
   'GROUP_CREATION',
   'GROUP_DELETION',
   'GROUP_UPDATE',
   'MANAGEMENT_PERMISSION_SETTINGS',
+] as const;
+/** The permissions over wallets and the address book (the wallet administrator's preset, see roles.ts). */
+export const WALLET_ADMINISTRATION_PERMISSIONS = [
   'WALLETS_CREATION',
   'WALLETS_VIEW',
   'ADDRESS_BOOK_CREATION',
   'ADDRESS_BOOK_DELETION',
   'ADDRESS_BOOK_UPDATE',
+] as const;
+export const ORGANIZATION_PERMISSIONS = [
+  'OWNER',
+  ...MEMBER_ADMINISTRATION_PERMISSIONS,
+  ...WALLET_ADMINISTRATION_PERMISSIONS,
 ] as const;
 export const OrganizationPermission = z.enum(ORGANIZATION_PERMISSIONS);
 export type OrganizationPermission = z.infer<typeof OrganizationPermission>;

@@ -5,6 +5,7 @@ export * from './constants.js';
 export * from './enums.js';
 export * from './errors.js';
 export * from './paging.js';
+export * from './request-content.js';
 export * from './roles.js';
 export * from './states.js';
 export * from './tokens.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type CallAccess, defineCall } from './call.js';
 import { LIMITS } from './constants.js';
 
 export const SORT_DIRECTIONS = ['ASC', 'DESC'] as const;
@@ -36,3 +37,34 @@ export function pagedResponse<T extends z.ZodType>(item: T) {
 }
 
 export type Paged<T> = { items: T[]; page: number; size: number; total: number };
+
+/**
+ * A list call: always a POST whose body is `pagedListBody(sortFields, filters)` and whose answer is
+ * `pagedResponse(item)`, with `answerExtras` added to the answer's envelope (e.g. `partial`).
+ */
+export function definePagedListCall<
+  const F extends readonly [string, ...string[]],
+  S extends z.ZodObject,
+  T extends z.ZodType,
+  P extends z.ZodObject | undefined = undefined,
+  E extends z.ZodRawShape = Record<never, never>,
+>(spec: {
+  id: string;
+  path: string;
+  tag: string;
+  summary: string;
+  access: CallAccess;
+  params?: P;
+  sortFields: F;
+  filters: S;
+  item: T;
+  answerExtras?: E;
+}) {
+  const { sortFields, filters, item, answerExtras, ...call } = spec;
+  return defineCall({
+    ...call,
+    method: 'POST',
+    body: pagedListBody(sortFields, filters),
+    response: pagedResponse(item).extend(answerExtras ?? ({} as E)),
+  });
+}

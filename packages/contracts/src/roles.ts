@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ORGANIZATION_PERMISSIONS, type OrganizationPermission } from './enums.js';
+import {
+  MEMBER_ADMINISTRATION_PERMISSIONS,
+  ORGANIZATION_PERMISSIONS,
+  type OrganizationPermission,
+  WALLET_ADMINISTRATION_PERMISSIONS,
+} from './enums.js';
 
 /** Organization roles of spec section 6, each a preset of organization permissions. */
 export const ORGANIZATION_ROLES = ['OWNER', 'WALLET_ADMINISTRATOR', 'MEMBER_ADMINISTRATOR', 'MEMBER'] as const;
@@ -8,21 +13,8 @@ export type OrganizationRole = z.infer<typeof OrganizationRole>;
 
 export const ROLE_PERMISSIONS: Record<OrganizationRole, readonly OrganizationPermission[]> = {
   OWNER: ORGANIZATION_PERMISSIONS,
-  WALLET_ADMINISTRATOR: [
-    'WALLETS_CREATION',
-    'WALLETS_VIEW',
-    'ADDRESS_BOOK_CREATION',
-    'ADDRESS_BOOK_DELETION',
-    'ADDRESS_BOOK_UPDATE',
-  ],
-  MEMBER_ADMINISTRATOR: [
-    'ORG_MEMBER_INVITATION',
-    'ORG_MEMBER_DELETION',
-    'GROUP_CREATION',
-    'GROUP_DELETION',
-    'GROUP_UPDATE',
-    'MANAGEMENT_PERMISSION_SETTINGS',
-  ],
+  WALLET_ADMINISTRATOR: WALLET_ADMINISTRATION_PERMISSIONS,
+  MEMBER_ADMINISTRATOR: MEMBER_ADMINISTRATION_PERMISSIONS,
   MEMBER: [],
 };
 

@@ -12,6 +12,14 @@ export type Schema = typeof schema;
 /** Both drivers give the same query builder; code above the client never knows which one it has. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/**
+ * Runs `work` in one transaction. Drizzle types a transaction apart from the database it came from although it
+ * offers the same query builder; this is the one place that says so, so repositories take either as `Db`.
+ */
+export function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db));
+}
+
 export interface Database {
   kind: 'postgres' | 'pglite';
   db: Db;

@@ -21,7 +21,7 @@ async function addRequests(organizationId: string, initiatorId: string, n: numbe
     organizationId,
     type: 'WITHDRAWAL' as const,
     itemType: 'WITHDRAWAL' as const,
-    payload: { i },
+    payload: { kind: 'WITHDRAWAL', i },
     status: 'CREATED' as const,
     initiatorId,
     steps: [],
@@ -54,7 +54,7 @@ describe('kept list counts', () => {
     const config = loadConfig({ LOG_LEVEL: 'silent' });
     const m = await createMember(db, config, { otp: false });
     await addRequests(m.organizationId, m.id, 45, new Date('2026-02-01T00:00:00Z'));
-    const repo = approvalsRepository(db);
+    const repo = approvalsRepository(db, m.organizationId);
     for (const direction of ['DESC', 'ASC'] as const) {
       const all = await db
         .select({ id: requests.id })
@@ -63,7 +63,7 @@ describe('kept list counts', () => {
         .orderBy(direction === 'DESC' ? desc(requests.createdAt) : asc(requests.createdAt), asc(requests.id));
       const sort = direction === 'DESC' ? [] : [{ field: 'createdAt' as const, direction }];
       for (let page = 1; page <= 8; page++) {
-        const { rows, total } = await repo.list(m.organizationId, m.id, 'ALL', { page, size: 7, sort });
+        const { rows, total } = await repo.list(m.id, null, { page, size: 7, sort });
         expect(total).toBe(45);
         expect(rows.map((r) => r.id)).toEqual(all.slice((page - 1) * 7, page * 7).map((r) => r.id));
       }

@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import { OPERATOR_ROLES, type OperatorRole } from '@vaultline/contracts';
 import { loadConfig } from '../config.js';
+import { transaction } from '../db/client.js';
 import { randomToken } from '../security/at-rest.js';
 import { hashPassword } from '../security/passwords.js';
 import { openConfiguredDatabase } from './open-configured.js';
@@ -31,7 +32,7 @@ const database = await openConfiguredDatabase(config);
 const password = `Ops-${randomToken(9)}-4!`;
 const hash = await hashPassword(password);
 try {
-  await database.db.transaction(async (tx) => {
+  await transaction(database.db, async (tx) => {
     const now = new Date();
     const [row] = await tx
       .insert(accounts)

@@ -1,8 +1,9 @@
 import { randomEosAccountName } from '@vaultline/chains';
-import { type Blockchain, familyOf } from '@vaultline/contracts';
+import { type Blockchain, familyOf, type RequestContentOf } from '@vaultline/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config.js';
-import { executeWalletCreation } from '../engine/wallet-creation.js';
+import { walletCreationHandler } from '../engine/wallet-creation.js';
+import { requestExecution } from '../modules/approvals/request-execution.service.js';
 import { devnetService } from '../modules/devnet/devnet.service.js';
 import type { Db } from './client.js';
 import {
@@ -72,8 +73,13 @@ export async function seedDemoHoldings(db: Db, config: HoldingsConfig, organizat
       .where(and(eq(wallets.organizationId, organizationId), eq(wallets.name, plan.name)));
     if (!wallet) {
       const requestId = await approvedCreationRequest(db, organizationId, owner.id, plan.name, plan.blockchain);
-      // The engine's function reads only the master key and its test-only fault delay from the config.
-      await executeWalletCreation(db, { ...config, engineFaultDelayMs: 0 } as Config, requestId, organizationId, now);
+      // The engine's handler reads only the master key and its test-only fault delay from the config.
+      const create = walletCreationHandler({
+        config: { ...config, engineFaultDelayMs: 0 } as Config,
+        requests: requestExecution(db, now),
+        now,
+      });
+      await create({ requestId, organizationId });
       [wallet] = await db.select().from(wallets).where(eq(wallets.creationRequestId, requestId));
       if (!wallet) continue; // the request failed (its reason is on the request); the demo goes on without it
     }
@@ -101,9 +107,14 @@ async function approvedCreationRequest(
   blockchain: Blockchain,
 ): Promise<string> {
   const now = new Date();
-  const payload: Record<string, unknown> = { name, blockchain };
-  // An EOSIO account name is chosen, not derived.
-  if (familyOf(blockchain) === 'eosio') payload.accountName = randomEosAccountName();
+  const payload: RequestContentOf<'WALLET_CREATION'> = {
+    kind: 'WALLET_CREATION',
+    name,
+    blockchain,
+    family: familyOf(blockchain),
+    // An EOSIO account name is chosen, not derived.
+    ...(familyOf(blockchain) === 'eosio' ? { accountName: randomEosAccountName() } : {}),
+  };
   const [request] = await db
     .insert(requests)
     .values({

@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Config } from '../config.js';
+import { transaction } from '../db/client.js';
 import { OTP_CONTEXT } from '../modules/auth/otp.service.js';
 import { encryptAtRest, randomToken } from '../security/at-rest.js';
 import { hashPassword } from '../security/passwords.js';
@@ -53,7 +54,7 @@ export async function seedDemo(
   const expiredHash = await hashPassword(credentials.expiredPasswordMember!.password);
   const passphraseHash = await hashPassword(credentials.password);
   const operatorHashes = await Promise.all(credentials.operators.map((o) => hashPassword(o.password)));
-  const result = await db.transaction(async (tx) => {
+  const result = await transaction(db, async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(organizations);
     if ((existing?.n ?? 0) > 0) return { seeded: false };
     const now = new Date();

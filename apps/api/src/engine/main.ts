@@ -3,10 +3,8 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/open-configured.js';
-import { executeActivityExport } from './activity-export.js';
-import { devnetEngine } from './devnet/devnet-engine.js';
-import { openEngineQueue, QUEUES } from './queue.js';
-import { executeWalletCreation } from './wallet-creation.js';
+import { openEngineQueue } from '../jobs/queue.js';
+import { engineQueues, startEngine } from './engine.js';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -17,23 +15,15 @@ try {
 }
 const log = pino({ level: config.logLevel });
 const database = await openConfiguredDatabase(config);
-const queue = await openEngineQueue(database, log as never, { superviseSeconds: config.engineSuperviseSeconds });
-await queue.work(QUEUES.walletCreation, (job) =>
-  executeWalletCreation(database.db, config, job.requestId, job.organizationId, () => new Date()),
-);
-// Export jobs carry the export's id as requestId.
-await queue.work(QUEUES.activityExport, (job) =>
-  executeActivityExport(database.db, job.requestId, job.organizationId, () => new Date()),
-);
-// The local devnet outside production; several engines share its chains safely (see db-ledger-store.ts).
-const devnet = config.production
-  ? null
-  : devnetEngine({ db: database.db, config, log: log as never, now: () => new Date() });
-devnet?.start();
+const queue = await openEngineQueue(database, log as never, {
+  superviseSeconds: config.engineSuperviseSeconds,
+  queues: engineQueues(),
+});
+const engine = await startEngine({ db: database.db, config, log: log as never, now: () => new Date(), queue });
 log.info({ database: database.kind }, 'custody engine running');
 
 const stop = async () => {
-  await devnet?.stop();
+  await engine.stop();
   await queue.stop();
   await database.close();
   process.exit(0);

@@ -1,90 +1,54 @@
 import { deriveAccount, generateMnemonic, mnemonicToSeed } from '@vaultline/chains';
-import { type Blockchain, familyOf } from '@vaultline/contracts';
+import { familyOf, type RequestContentOf } from '@vaultline/contracts';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { approvalsRepository } from '../modules/approvals/approvals.repository.js';
-import { walletsRepository } from '../modules/wallets/wallets.repository.js';
+import type { JobData } from '../jobs/queue.js';
+import type { RequestExecution } from '../modules/approvals/request-execution.service.js';
+import { walletCustody } from '../modules/wallets/wallet-custody.service.js';
 import { decryptAtRest, encryptAtRest } from '../security/at-rest.js';
 
 export const SEED_CONTEXT = 'organization.mnemonic';
 
 /**
- * Executes an approved wallet-creation request. Two transactions: the request shows EXECUTING, then the keys
- * are derived and the wallet, its first manager and the request's completion commit together, so a crash
+ * Executes an approved wallet-creation request: the organization's seed is opened for one derivation, and the
+ * wallet, its first manager and the request's completion commit together (request-execution.service), so a crash
  * at any point leaves either nothing or everything, and a retried job finds the work done.
  */
-export async function executeWalletCreation(
-  db: Db,
-  config: Config,
-  requestId: string,
-  organizationId: string,
-  now: () => Date,
-) {
-  await db.transaction(async (tx) => {
-    const repo = approvalsRepository(tx as Db);
-    const request = await repo.findRequest(organizationId, requestId, { lock: true });
-    if (request?.status === 'APPROVED') {
-      await repo.updateRequest(request.id, { status: 'EXECUTING', progress: 'PROCESSING', updatedAt: now() });
-    }
-  });
+export function walletCreationHandler(deps: { config: Config; requests: RequestExecution; now: () => Date }) {
+  const { config, requests, now } = deps;
+  return async (job: JobData) => {
+    await requests.begin(job.organizationId, job.requestId);
+    await requests.finish(job.organizationId, job.requestId, async (tx, request) => {
+      const custody = walletCustody(tx, request.organizationId);
+      const made = await custody.walletOfRequest(request.id);
+      if (made) return { walletId: made.id, result: { walletId: made.id, address: made.address } };
+      const { name, blockchain, accountName } = request.content as RequestContentOf<'WALLET_CREATION'>;
 
-  await db.transaction(async (tx) => {
-    const requests = approvalsRepository(tx as Db);
-    const wallets = walletsRepository(tx as Db);
-    const request = await requests.findRequest(organizationId, requestId, { lock: true });
-    if (request?.status !== 'EXECUTING') return; // done before, or canceled
-    const existing = await wallets.findByRequest(request.id);
-    if (existing) {
-      await requests.updateRequest(request.id, { status: 'COMPLETE', progress: 'COMPLETE', updatedAt: now() });
-      return;
-    }
-    const { name, blockchain, accountName } = request.payload as {
-      name: string;
-      blockchain: Blockchain;
-      accountName?: string;
-    };
+      const seedRow = await custody.lockSeed(() => encryptAtRest(generateMnemonic(), config.masterKey, SEED_CONTEXT));
+      const seed = mnemonicToSeed(decryptAtRest(seedRow.mnemonicEnc, config.masterKey, SEED_CONTEXT));
+      const accountIndex = seedRow.nextAccountIndex;
+      const derived = deriveAccount({ seed, blockchain, accountIndex });
+      const address = derived.address ?? accountName!;
 
-    let seedRow = await wallets.lockSeed(organizationId);
-    if (!seedRow) {
-      await wallets.insertSeed(organizationId, encryptAtRest(generateMnemonic(), config.masterKey, SEED_CONTEXT));
-      seedRow = (await wallets.lockSeed(organizationId))!;
-    }
-    const seed = mnemonicToSeed(decryptAtRest(seedRow.mnemonicEnc, config.masterKey, SEED_CONTEXT));
-    const accountIndex = seedRow.nextAccountIndex;
-    const derived = deriveAccount({ seed, blockchain, accountIndex });
-    const address = derived.address ?? accountName!;
+      if (await custody.nameTaken(name)) return { failure: '4006' };
+      if (await custody.addressTaken(blockchain, address)) return { failure: '4109' };
 
-    const fail = async (reason: string) =>
-      requests.updateRequest(request.id, {
-        status: 'FAILED',
-        progress: 'COMPLETE',
-        failureReason: reason,
-        updatedAt: now(),
-      });
-    if (await wallets.nameTaken(organizationId, name)) return void (await fail('4006'));
-    if (await wallets.addressTaken(blockchain, address)) return void (await fail('4109'));
-
-    const wallet = await wallets.insert({
-      organizationId,
-      name,
-      blockchain,
-      family: familyOf(blockchain),
-      address,
-      publicKey: derived.publicKey,
-      derivationPath: derived.path,
-      accountIndex,
-      creationRequestId: request.id,
-      createdAt: now(),
+      const wallet = await custody.createWallet(
+        {
+          name,
+          blockchain,
+          family: familyOf(blockchain),
+          address,
+          publicKey: derived.publicKey,
+          derivationPath: derived.path,
+          accountIndex,
+          creationRequestId: request.id,
+          createdAt: now(),
+        },
+        request.initiatorId,
+      );
+      // Test runs only: a pause inside the transaction, so a crash there can be provoked.
+      if (config.engineFaultDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.engineFaultDelayMs));
+      return { walletId: wallet.id, result: { walletId: wallet.id, address } };
     });
-    await wallets.advanceSeed(organizationId, accountIndex + 1);
-    if (config.engineFaultDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.engineFaultDelayMs));
-    await wallets.addMember(wallet.id, request.initiatorId, 'MANAGER', now());
-    await requests.updateRequest(request.id, {
-      status: 'COMPLETE',
-      progress: 'COMPLETE',
-      walletId: wallet.id,
-      result: { walletId: wallet.id, address },
-      updatedAt: now(),
-    });
-  });
+  };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { AppError } from '../http/app-error.js';
+import { callRefusal } from '../modules/access/organization.policy.js';
 import type { AuthContext, SessionService } from '../modules/auth/session.service.js';
 import { randomToken, safeEqual, sha256 } from '../security/at-rest.js';
 
@@ -84,12 +85,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
       touch: request.routeOptions.config?.touchSession !== false,
     });
     if (unsafe && !safeEqual(sha256(presented), auth.csrfHash)) throw new AppError('403', { reason: 'csrf' });
-    if (access === 'member' && auth.kind !== 'MEMBER') throw new AppError('403');
-    if (access === 'operator' && auth.kind !== 'OPERATOR') throw new AppError('403');
-    if (access !== 'authenticated' && access !== 'member' && access !== 'operator') {
-      if (auth.kind !== 'MEMBER' || !auth.permissions.includes(access))
-        throw new AppError('403', { permission: access });
-    }
+    const refusal = callRefusal(access, auth);
+    if (refusal) throw new AppError('403', refusal.permission ? { permission: refusal.permission } : undefined);
     request.auth = auth;
   });
 });

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PATHS, safeRedirect, walletPath } from '../lib/paths';
 import { fakeApi } from '../test/fake-api';
 import { jsonResponse, renderRoutes } from '../test/render';
-import { PATHS, safeRedirect, walletPath } from './paths';
 import { routes } from './router';
 
 describe('router', () => {

@@ -1,8 +1,8 @@
 import { Center, Loader } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PATHS } from '../lib/paths';
 import { ErrorPage } from './pages/ErrorPage';
-import { PATHS } from './paths';
 
 /** Route-level code splitting: a screen's code is fetched the first time it is visited. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {

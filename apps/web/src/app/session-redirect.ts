@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { PATHS } from '../lib/paths';
 import { sessionEndedLoginSearch } from '../lib/session-end';
-import { PATHS } from './paths';
 
 interface RouterLike {
   state: { location: { pathname: string; search: string } };

@@ -1,7 +1,8 @@
-import { Alert, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAppLanguage } from '../i18n/useAppLanguage';
 import type { ApiError } from '../lib/error-reader';
+import { Notice } from './Notice';
 import { missingPermissionText } from './notify';
 
 /**
@@ -14,7 +15,7 @@ export function ErrorAlert({ error, title, color = 'red' }: { error: ApiError; t
   // Read on every render (useAppLanguage re-renders on a switch), so the name follows the language.
   const permission = missingPermissionText(error);
   return (
-    <Alert data-testid="error-alert" color={color} variant="light" radius="md" title={title}>
+    <Notice testId="error-alert" color={color} title={title}>
       <Text size="sm">{error.messageIn(lang)}</Text>
       {permission ? (
         <Text size="sm" mt={4} data-testid="error-permission">
@@ -26,6 +27,6 @@ export function ErrorAlert({ error, title, color = 'red' }: { error: ApiError; t
           {t('error.codeDetails', { code: error.code })}
         </Text>
       ) : null}
-    </Alert>
+    </Notice>
   );
 }

@@ -1,14 +1,11 @@
-import { Alert, Modal, Stack, Text } from '@mantine/core';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Modal, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppLanguage } from '../i18n/useAppLanguage';
-import { OTP_CODES } from '../lib/error-fields';
 import type { ApiError } from '../lib/error-reader';
-import { otpError } from '../lib/form-validation';
-import { ErrorAlert } from './ErrorAlert';
 import { FormFooter } from './FormFooter';
 import { AlertIcon, ShieldIcon } from './icons';
-import { OtpCodeInput } from './OtpCodeInput';
+import { Notice } from './Notice';
+import { OtpCodeForm } from './OtpCodeForm';
 
 export interface OtpConfirmDialogProps {
   opened: boolean;
@@ -26,7 +23,10 @@ export interface OtpConfirmDialogProps {
   tone?: 'danger' | 'approve';
 }
 
-/** A sensitive action (a deletion, a decision) confirmed with a fresh code from the authenticator app. */
+/**
+ * A sensitive action (a deletion, a decision) confirmed with a fresh code from the authenticator app. The form is
+ * mounted only while the dialog is open, so every opening starts from an empty code.
+ */
 export function OtpConfirmDialog({
   opened,
   onClose,
@@ -41,66 +41,24 @@ export function OtpConfirmDialog({
 }: OtpConfirmDialogProps) {
   const color = tone === 'danger' ? 'red' : 'teal';
   const { t } = useTranslation();
-  const lang = useAppLanguage();
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!opened) {
-      setCode('');
-      setFieldError(null);
-    }
-  }, [opened]);
-
-  useEffect(() => {
-    if (error && OTP_CODES.includes(error.code)) {
-      setCode('');
-      setFieldError(error.messageIn(lang));
-    }
-  }, [error, lang]);
-
-  const submit = (value: string) => {
-    const problem = otpError(value, lang);
-    setFieldError(problem);
-    if (!problem) onConfirm(value);
-  };
-  const formError = error && !OTP_CODES.includes(error.code) ? error : null;
-
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered radius="lg" size="md" data-testid={testId}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit(code);
-        }}
-      >
-        <Stack gap="md">
-          <Alert
-            color={color}
-            variant="light"
-            radius="md"
-            icon={tone === 'danger' ? <AlertIcon size={18} /> : <ShieldIcon size={18} />}
-          >
+      <OtpCodeForm
+        onSubmit={onConfirm}
+        pending={pending}
+        error={error}
+        errorTitle={t('common.failedTitle')}
+        header={
+          <Notice color={color} icon={tone === 'danger' ? AlertIcon : ShieldIcon}>
             <Text size="sm" component="div">
               {children}
             </Text>
-          </Alert>
-          {formError ? <ErrorAlert error={formError} title={t('common.failedTitle')} /> : null}
-          <OtpCodeInput
-            value={code}
-            onChange={(value) => {
-              setCode(value);
-              setFieldError(null);
-            }}
-            description={t('common.otpConfirmHint')}
-            error={fieldError}
-            withAsterisk
-            data-autofocus
-          />
-          <FormFooter onCancel={onClose} submitLabel={confirmLabel} submitColor={color} pending={pending} />
-        </Stack>
-      </form>
+          </Notice>
+        }
+        field={{ description: t('common.otpConfirmHint'), withAsterisk: true, 'data-autofocus': true }}
+      >
+        <FormFooter onCancel={onClose} submitLabel={confirmLabel} submitColor={color} pending={pending} />
+      </OtpCodeForm>
     </Modal>
   );
 }

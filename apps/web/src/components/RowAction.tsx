@@ -1,5 +1,15 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import type { ComponentType } from 'react';
+
+export interface RowActionProps {
+  label: string;
+  testId: string;
+  color?: string;
+  onClick: () => void;
+  loading?: boolean;
+  icon: ComponentType<{ size?: number }>;
+  iconSize?: number;
+}
 
 /** A compact icon action of a table row, named by its tooltip and aria-label. */
 export function RowAction({
@@ -8,15 +18,9 @@ export function RowAction({
   color = 'gray',
   onClick,
   loading,
-  children,
-}: {
-  label: string;
-  testId: string;
-  color?: string;
-  onClick: () => void;
-  loading?: boolean;
-  children: ReactNode;
-}) {
+  icon: Icon,
+  iconSize = 18,
+}: RowActionProps) {
   return (
     <Tooltip label={label} withArrow>
       <ActionIcon
@@ -29,8 +33,17 @@ export function RowAction({
         onClick={onClick}
         loading={loading}
       >
-        {children}
+        <Icon size={iconSize} />
       </ActionIcon>
     </Tooltip>
+  );
+}
+
+/** A row's actions, side by side at the right of its last cell; `false` leaves out one the caller may not take. */
+export function RowActions({ actions }: { actions: readonly (RowActionProps | false)[] }) {
+  return (
+    <Group gap={2} justify="flex-end" wrap="nowrap">
+      {actions.map((action) => (action ? <RowAction key={action.testId} {...action} /> : null))}
+    </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Badge, CopyButton, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, CopyButton, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import {
   BLOCKCHAIN_INFO,
   BLOCKCHAINS,
@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { AppLanguage } from '../i18n';
 import { useAppLanguage } from '../i18n/useAppLanguage';
+import { FilterSelect } from './FilterSelect';
 import { CheckIcon, CopyIcon } from './icons';
 
 /** A colour per chain's own label, so a network and its testnet share one. */
@@ -152,4 +153,67 @@ export function useNetworkOptions() {
   const { t } = useTranslation();
   const lang = useAppLanguage();
   return networkOptions(lang, (family) => t(`chainFamilies.${family}`));
+}
+
+/** The first two cells of a token's row: the token (its chain's mark, symbol and name), then its network. */
+export function TokenCells({
+  token,
+  avatarSize = 30,
+  symbolTestId,
+}: {
+  token: { blockchain: Blockchain; symbol: string; name: string };
+  avatarSize?: number;
+  symbolTestId?: string;
+}) {
+  return (
+    <>
+      <Table.Td>
+        <Group gap="sm" wrap="nowrap">
+          <ChainAvatar chain={token.blockchain} size={avatarSize} />
+          <Stack gap={0}>
+            <Text size="sm" fw={700} data-testid={symbolTestId}>
+              {token.symbol}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {token.name}
+            </Text>
+          </Stack>
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <NetworkLabel chain={token.blockchain} />
+      </Table.Td>
+    </>
+  );
+}
+
+/** A list's network filter: one network or all of them, searchable by name. */
+export function NetworkFilter({
+  value,
+  onChange,
+  label,
+  nothingFound,
+  testId,
+}: {
+  value: Blockchain | null;
+  onChange: (value: Blockchain | null) => void;
+  label: string;
+  nothingFound: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const networks = useNetworkOptions();
+  return (
+    <FilterSelect<Blockchain>
+      w={240}
+      options={networks}
+      allLabel={t('walletList.allNetworks')}
+      label={label}
+      value={value}
+      onChange={onChange}
+      searchable
+      nothingFoundMessage={nothingFound}
+      testId={testId}
+    />
+  );
 }

@@ -34,3 +34,11 @@ export function notifyError(title: string, error: ApiError): void {
     withBorder: true,
   });
 }
+
+/** The `onSuccess` and `onError` of a mutation that only needs to say how it went. */
+export function notifyOutcome(done: string, failedTitle: string) {
+  return {
+    onSuccess: () => notifySuccess(done),
+    onError: (error: ApiError) => notifyError(failedTitle, error),
+  };
+}

@@ -1,16 +1,17 @@
-import { type UseFormReturnType, useForm } from '@mantine/form';
-import { useEffect } from 'react';
+import type { UseFormReturnType } from '@mantine/form';
+import { otpCodeSchema } from '@vaultline/contracts';
 import { useAppLanguage } from '../i18n/useAppLanguage';
+import { useContractForm } from '../lib/contract-form';
 import { newPasswordErrorField } from '../lib/error-fields';
 import type { ApiError } from '../lib/error-reader';
-import { confirmationError, newPasswordError, otpError, requiredError } from '../lib/form-validation';
+import { confirmationError, newPasswordError, required } from '../lib/form-validation';
 
-export interface NewPasswordValues {
+export type NewPasswordValues = {
   currentPassword: string;
   newPassword: string;
   confirmation: string;
   otpCode: string;
-}
+};
 
 export type NewPasswordForm = UseFormReturnType<NewPasswordValues>;
 
@@ -29,25 +30,17 @@ export interface NewPasswordFormOptions {
  */
 export function useNewPasswordForm({ email, withCurrent = false, withOtp = false }: NewPasswordFormOptions) {
   const lang = useAppLanguage();
-  const form = useForm<NewPasswordValues>({
-    mode: 'controlled',
+  return useContractForm<NewPasswordValues>({
     initialValues: { currentPassword: '', newPassword: '', confirmation: '', otpCode: '' },
-    validate: {
-      currentPassword: (value) => (withCurrent ? requiredError(value, lang) : null),
+    rules: {
+      currentPassword: withCurrent ? required() : undefined,
+      // The rules compare the new password with the email and the current one: they depend on other fields.
       newPassword: (value, values) =>
         newPasswordError(value, lang, { email, current: withCurrent ? values.currentPassword : undefined }),
       confirmation: (value, values) => confirmationError(values.newPassword, value, lang),
-      otpCode: (value) => (withOtp ? otpError(value, lang) : null),
+      otpCode: withOtp ? otpCodeSchema : undefined,
     },
   });
-
-  // Messages on screen follow a language switch.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run only when the language changes
-  useEffect(() => {
-    for (const field of Object.keys(form.errors)) form.validateField(field as keyof NewPasswordValues);
-  }, [lang]);
-
-  return form;
 }
 
 /**

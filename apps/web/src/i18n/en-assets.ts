@@ -158,6 +158,7 @@ export const enAssets = {
     },
   },
   devnet: {
+    networkRequired: 'Choose a network.',
     tab: 'Devnet',
     unavailable: 'The devnet is not available',
     depositTitle: 'Send a test deposit',

@@ -161,6 +161,7 @@ export const koAssets: Pick<Messages, keyof typeof enAssets> = {
     },
   },
   devnet: {
+    networkRequired: '네트워크를 선택해 주세요.',
     tab: '데브넷',
     unavailable: '데브넷을 사용할 수 없습니다',
     depositTitle: '테스트 입금 보내기',

@@ -3,19 +3,35 @@ import {
   otpCodeSchema,
   type PasswordContext,
   passwordConfirmationSchema,
-  personNameSchema,
   translateIssues,
-  validationMessage,
 } from '@vaultline/contracts';
 import type { AppLanguage } from '../i18n';
 
 type Issues = Parameters<typeof translateIssues>[0];
-interface Schema {
+
+/** What validation needs of a zod schema of the contracts: its issues carry message keys. */
+export interface FieldSchema {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: Issues } };
 }
 
+const REQUIRED = { success: false, error: { issues: [{ path: [], message: 'validation.required' }] } } as const;
+
+/**
+ * 'Required' before a schema's own rules (or alone: a password typed to sign in is only checked for presence, the
+ * rules for a new one do not apply). `trim`: spaces alone count as empty.
+ */
+export function required(schema?: FieldSchema, { trim = false } = {}): FieldSchema {
+  return {
+    safeParse: (value) => {
+      const empty = typeof value !== 'string' || (trim ? value.trim() : value) === '';
+      if (empty) return REQUIRED;
+      return schema ? schema.safeParse(value) : { success: true };
+    },
+  };
+}
+
 /** The first translated issue of a contracts schema for a value; null when the value passes. */
-export function schemaError(schema: Schema, value: unknown, lang: AppLanguage, path?: string): string | null {
+export function schemaError(schema: FieldSchema, value: unknown, lang: AppLanguage, path?: string): string | null {
   const result = schema.safeParse(value);
   if (result.success) return null;
   const issues = translateIssues(result.error.issues, lang);
@@ -23,27 +39,19 @@ export function schemaError(schema: Schema, value: unknown, lang: AppLanguage, p
   return issue?.message ?? null;
 }
 
-export function requiredError(value: string, lang: AppLanguage): string | null {
-  return value ? null : validationMessage('validation.required', lang);
-}
-
 /** A new password against the rules of section 5 (and, given, the email and current password). */
 export function newPasswordError(value: string, lang: AppLanguage, context: PasswordContext = {}): string | null {
-  return requiredError(value, lang) ?? schemaError(makePasswordSchema(context), value, lang);
+  return schemaError(required(makePasswordSchema(context)), value, lang);
 }
 
 /** 'The passwords entered do not match. Please check again.' */
 export function confirmationError(password: string, confirmation: string, lang: AppLanguage): string | null {
   return (
-    requiredError(confirmation, lang) ??
+    schemaError(required(), confirmation, lang) ??
     schemaError(passwordConfirmationSchema, { password, confirmation }, lang, 'confirmation')
   );
 }
 
 export function otpError(value: string, lang: AppLanguage): string | null {
   return schemaError(otpCodeSchema, value, lang);
-}
-
-export function personNameError(value: string, lang: AppLanguage): string | null {
-  return schemaError(personNameSchema, value, lang);
 }

@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { publicKeyCall } from '@vaultline/contracts';
+import { type AnyCall, type CallBodyInput, type CallParams, publicKeyCall } from '@vaultline/contracts';
 import { useCallback } from 'react';
 import { callApi } from './api-client';
 import { encryptSecret } from './secret-encryption';
@@ -32,4 +32,11 @@ export async function withSecrets<T>(queryClient: QueryClient, send: (encrypt: E
 export function useWithSecrets() {
   const queryClient = useQueryClient();
   return useCallback(<T>(send: (encrypt: Encrypt) => Promise<T>) => withSecrets(queryClient, send), [queryClient]);
+}
+
+/** Sends a call whose body is only the caller's fresh authenticator code, encrypted like every secret. */
+export function useSendWithCode() {
+  const send = useWithSecrets();
+  return <C extends AnyCall>(call: C, params: CallParams<C>, otpCode: string) =>
+    send(async (encrypt) => callApi(call, { params, body: { otpCode: await encrypt(otpCode) } as CallBodyInput<C> }));
 }

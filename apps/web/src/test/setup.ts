@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18n } from '../i18n';
+
+// A first render loads lazy route chunks; on a loaded two-core CI machine that can pass the 1 s default, which
+// fails a correct screen. Waiting longer costs nothing when the screen is right.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads media queries and element sizes, which happy-dom does not provide.
 if (!window.matchMedia) {

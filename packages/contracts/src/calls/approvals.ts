@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineCall } from '../call.js';
+import { EmptyBody, tagged } from '../call.js';
 import { RequestItemType, RequestType } from '../enums.js';
-import { pagedListBody, pagedResponse } from '../paging.js';
+import { definePagedListCall } from '../paging.js';
+import { RequestContent } from '../request-content.js';
 import { ApprovalStatus, CustomerApprovalStatus, CustomerRequestStatus, RequestProgressStep } from '../states.js';
 import { memoSchema, stepApprovalsSchema } from '../validation.js';
 import { EncryptedSecret } from './auth.js';
@@ -45,7 +46,7 @@ export const RequestView = z.object({
   itemType: RequestItemType,
   walletId: z.uuid().nullable(),
   walletName: z.string().nullable(),
-  content: z.record(z.string(), z.unknown()),
+  content: RequestContent,
   initiator: z.object({ id: z.uuid(), email: z.string(), userName: z.string() }),
   status: CustomerRequestStatus,
   /** Engine-side state, for the detail screen: approved and waiting, rejected, canceled. */
@@ -78,80 +79,74 @@ export const RequestView = z.object({
 });
 export type RequestView = z.infer<typeof RequestView>;
 
+const approvalsCall = tagged('approvals');
 const walletParams = z.object({ walletId: z.uuid() });
 const REQ = '/api/v1/organizations/requests';
 
-export const walletLineGetCall = defineCall({
+export const walletLineGetCall = approvalsCall({
   id: 'walletApprovalLineGet',
   method: 'GET',
   path: `${REQ}/{walletId}/approval-line-templates`,
-  tag: 'approvals',
   summary: "A wallet's approval line",
   access: 'member',
   params: walletParams,
   response: ApprovalLineView,
 });
-export const walletLineCreateCall = defineCall({
+export const walletLineCreateCall = approvalsCall({
   id: 'walletApprovalLineCreate',
   method: 'POST',
   path: `${REQ}/{walletId}/approval-line-templates`,
-  tag: 'approvals',
   summary: "Set a wallet's approval line (wallet managers)",
   access: 'member',
   params: walletParams,
   body: ApprovalLineTemplate,
   response: ApprovalLineView,
 });
-export const walletLineUpdateCall = defineCall({
+export const walletLineUpdateCall = approvalsCall({
   id: 'walletApprovalLineUpdate',
   method: 'PATCH',
   path: `${REQ}/{walletId}/approval-line-templates/update`,
-  tag: 'approvals',
   summary: "Change a wallet's approval line; requests already made keep theirs",
   access: 'member',
   params: walletParams,
   body: ApprovalLineTemplate,
   response: ApprovalLineView,
 });
-export const creationLineGetCall = defineCall({
+export const creationLineGetCall = approvalsCall({
   id: 'walletCreationApprovalLineGet',
   method: 'GET',
   path: `${REQ}/wallet-creation/approval-line-templates`,
-  tag: 'approvals',
   summary: "The organization's wallet-creation approval line",
   access: 'member',
   response: ApprovalLineView,
 });
-export const creationLineUpdateCall = defineCall({
+export const creationLineUpdateCall = approvalsCall({
   id: 'walletCreationApprovalLineUpdate',
   method: 'PATCH',
   path: `${REQ}/wallet-creation/approval-line-templates/update`,
-  tag: 'approvals',
   summary: "Change the organization's wallet-creation approval line",
   access: 'MANAGEMENT_PERMISSION_SETTINGS',
   body: CreationApprovalLine,
   response: ApprovalLineView,
 });
 
-export const actionableCountCall = defineCall({
+export const actionableCountCall = approvalsCall({
   id: 'requestActionableCount',
   method: 'POST',
   path: `${REQ}/actionable-count`,
-  tag: 'approvals',
   summary: 'How many requests wait for my approval',
   access: 'member',
-  body: z.strictObject({}),
+  body: EmptyBody,
   response: z.object({ count: z.number().int() }),
 });
-export const requestDetailCall = defineCall({
+export const requestDetailCall = approvalsCall({
   id: 'requestDetail',
   method: 'POST',
   path: `${REQ}/{requestId}`,
-  tag: 'approvals',
   summary: 'One request',
   access: 'member',
   params: z.object({ requestId: z.uuid() }),
-  body: z.strictObject({}),
+  body: EmptyBody,
   response: RequestView,
 });
 export const REQUEST_TABS = [
@@ -160,26 +155,23 @@ export const REQUEST_TABS = [
   'ALL_APPROVAL_HISTORY',
   'MY_REQUESTS',
 ] as const;
-export const requestListCall = defineCall({
+export const requestListCall = definePagedListCall({
   id: 'requestList',
-  method: 'POST',
   path: REQ,
   tag: 'approvals',
   summary: 'Requests and approvals (paged)',
   access: 'member',
-  body: pagedListBody(
-    ['createdAt', 'updatedAt'],
-    z.strictObject({
-      tab: z.enum(REQUEST_TABS).optional(),
-      type: z.array(RequestType).max(3).optional(),
-      status: z.array(CustomerRequestStatus).max(4).optional(),
-      walletId: z.uuid().optional(),
-      initiatorId: z.uuid().optional(),
-      from: z.iso.datetime().optional(),
-      to: z.iso.datetime().optional(),
-    }),
-  ),
-  response: pagedResponse(RequestView),
+  sortFields: ['createdAt', 'updatedAt'],
+  filters: z.strictObject({
+    tab: z.enum(REQUEST_TABS).optional(),
+    type: z.array(RequestType).max(3).optional(),
+    status: z.array(CustomerRequestStatus).max(4).optional(),
+    walletId: z.uuid().optional(),
+    initiatorId: z.uuid().optional(),
+    from: z.iso.datetime().optional(),
+    to: z.iso.datetime().optional(),
+  }),
+  item: RequestView,
 });
 
 /** Approving or rejecting asks for the caller's own fresh authenticator code: a stolen session approves nothing. */

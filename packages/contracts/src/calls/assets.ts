@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { Blockchain } from '../blockchains.js';
-import { defineCall } from '../call.js';
+import { EmptyBody, tagged } from '../call.js';
 import { ActivityType, TransactionStatus, TransferType } from '../enums.js';
-import { pagedListBody, pagedResponse } from '../paging.js';
+import { definePagedListCall, pagedListBody, pagedResponse } from '../paging.js';
 import { TokenId, TokenInfo } from '../tokens.js';
 
 /** An amount in base units (satoshi, wei, lamports…): a non-negative integer as a decimal string. */
@@ -10,6 +10,9 @@ export const BaseUnits = z.string().regex(/^\d+$/);
 
 /** A calendar date, read in Asia/Seoul (spec section 9). */
 export const CalendarDate = z.iso.date('validation.date.invalid');
+
+const assetsCall = tagged('assets');
+const devnetCall = tagged('devnet');
 
 const DAY_MS = 86_400_000;
 /** A date range: from ≤ to, at most 366 days (the CSV export and the activity filter share it). */
@@ -40,11 +43,10 @@ export type OrganizationTokenBalance = z.infer<typeof OrganizationTokenBalance>;
 const UNREGISTERED =
   'Held tokens the organization has not registered: shown apart, never counted with the registered ones';
 
-export const balancesOrganizationCall = defineCall({
+export const balancesOrganizationCall = assetsCall({
   id: 'balancesOrganization',
   method: 'POST',
   path: '/api/v1/balances/organizations',
-  tag: 'assets',
   summary: 'Totals per token over the wallets the caller may see (`partial` when that is not all of them)',
   access: 'member',
   body: z.strictObject({
@@ -71,31 +73,28 @@ export const WalletBalances = z.object({
 });
 export type WalletBalances = z.infer<typeof WalletBalances>;
 
-export const balancesWalletsCall = defineCall({
+export const balancesWalletsCall = definePagedListCall({
   id: 'balancesOrganizationWallets',
-  method: 'POST',
   path: '/api/v1/balances/organizations/wallets',
   tag: 'assets',
   summary: 'Balances of each wallet the caller may see',
   access: 'member',
-  body: pagedListBody(
-    ['name', 'createdAt'],
-    z.strictObject({
-      blockchain: z.array(Blockchain).max(26).optional(),
-      tokenId: TokenId.optional(),
-      walletId: z.array(z.uuid()).max(100).optional(),
-      hasToken: z.boolean().optional(),
-    }),
-  ),
-  response: pagedResponse(WalletBalances).extend({ partial: z.boolean() }),
+  sortFields: ['name', 'createdAt'],
+  filters: z.strictObject({
+    blockchain: z.array(Blockchain).max(26).optional(),
+    tokenId: TokenId.optional(),
+    walletId: z.array(z.uuid()).max(100).optional(),
+    hasToken: z.boolean().optional(),
+  }),
+  item: WalletBalances,
+  answerExtras: { partial: z.boolean() },
 });
 
 const walletParams = z.object({ walletId: z.uuid() });
-export const walletBalancesCall = defineCall({
+export const walletBalancesCall = assetsCall({
   id: 'balancesWallet',
   method: 'GET',
   path: '/api/v1/balances/wallet/{walletId}',
-  tag: 'assets',
   summary:
     "A wallet's balances: its native coin and the organization's tokens of its chain; held unregistered tokens apart",
   access: 'member',
@@ -103,11 +102,10 @@ export const walletBalancesCall = defineCall({
   query: z.object({ hasToken: z.enum(['true', 'false']).optional() }),
   response: WalletBalances,
 });
-export const walletTokenBalanceCall = defineCall({
+export const walletTokenBalanceCall = assetsCall({
   id: 'balancesWalletToken',
   method: 'GET',
   path: '/api/v1/balances/wallet/{walletId}/token/{tokenId}',
-  tag: 'assets',
   summary: "A wallet's balance of one token",
   access: 'member',
   params: walletParams.extend({ tokenId: TokenId }),
@@ -138,13 +136,18 @@ export const AssetActivity = z.object({
 });
 export type AssetActivity = z.infer<typeof AssetActivity>;
 
+/** Which activities: the list's filters and the CSV export's choices besides its dates. */
+const activityChoices = {
+  walletId: z.array(z.uuid()).max(100).optional(),
+  blockchain: z.array(Blockchain).max(26).optional(),
+  tokenId: z.array(TokenId).max(100).optional(),
+  activityType: z.array(ActivityType).max(4).optional(),
+  status: z.array(TransactionStatus).max(3).optional(),
+};
+
 export const ActivityFilters = z
   .strictObject({
-    walletId: z.array(z.uuid()).max(100).optional(),
-    blockchain: z.array(Blockchain).max(26).optional(),
-    tokenId: z.array(TokenId).max(100).optional(),
-    activityType: z.array(ActivityType).max(4).optional(),
-    status: z.array(TransactionStatus).max(3).optional(),
+    ...activityChoices,
     /** Calendar days in Asia/Seoul, both included. */
     dateFrom: CalendarDate.optional(),
     dateTo: CalendarDate.optional(),
@@ -152,11 +155,10 @@ export const ActivityFilters = z
   .refine(dateRangeOk, RANGE_ISSUE);
 export type ActivityFilters = z.infer<typeof ActivityFilters>;
 
-export const activityListCall = defineCall({
+export const activityListCall = assetsCall({
   id: 'assetActivityList',
   method: 'POST',
   path: '/api/v1/asset-activities/organizations',
-  tag: 'assets',
   summary: 'Deposits, withdrawals, stakes and claims of the wallets the caller may see, newest first',
   access: 'member',
   body: pagedListBody(['createdAt'], ActivityFilters).extend({
@@ -172,15 +174,14 @@ export const activityListCall = defineCall({
     nextCursor: z.string().nullable().describe('Pass as `after` for the next rows; null on the last page'),
   }),
 });
-export const activityGetCall = defineCall({
+export const activityGetCall = assetsCall({
   id: 'assetActivityGet',
   method: 'POST',
   path: '/api/v1/asset-activities/organizations/{assetActivityId}',
-  tag: 'assets',
   summary: 'One asset activity with its hash, confirmations and counterparty',
   access: 'member',
   params: z.object({ assetActivityId: z.uuid() }),
-  body: z.strictObject({}),
+  body: EmptyBody,
   response: AssetActivity,
 });
 
@@ -197,44 +198,33 @@ export const ActivityExport = z.object({
 });
 export type ActivityExport = z.infer<typeof ActivityExport>;
 
-export const activityExportCreateCall = defineCall({
+export const activityExportCreateCall = assetsCall({
   id: 'assetActivityExportCreate',
   method: 'POST',
   path: '/api/v1/asset-activities/organizations/exports',
-  tag: 'assets',
   summary: 'Start a CSV export of activities for a date range (4110 while the previous one is still running)',
   access: 'member',
   body: z
-    .strictObject({
-      dateFrom: CalendarDate,
-      dateTo: CalendarDate,
-      walletId: z.array(z.uuid()).max(100).optional(),
-      blockchain: z.array(Blockchain).max(26).optional(),
-      tokenId: z.array(TokenId).max(100).optional(),
-      activityType: z.array(ActivityType).max(4).optional(),
-      status: z.array(TransactionStatus).max(3).optional(),
-    })
+    .strictObject({ dateFrom: CalendarDate, dateTo: CalendarDate, ...activityChoices })
     .refine(dateRangeOk, RANGE_ISSUE),
   response: ActivityExport,
   successStatus: 202,
 });
 const exportParams = z.object({ exportId: z.uuid() });
-export const activityExportGetCall = defineCall({
+export const activityExportGetCall = assetsCall({
   id: 'assetActivityExportGet',
   method: 'GET',
   path: '/api/v1/asset-activities/organizations/exports/{exportId}',
-  tag: 'assets',
   summary: "One of the caller's CSV exports",
   access: 'member',
   params: exportParams,
   response: ActivityExport,
 });
 /** Answers text/csv (UTF-8 with BOM) once the export is READY. */
-export const activityExportFileCall = defineCall({
+export const activityExportFileCall = assetsCall({
   id: 'assetActivityExportFile',
   method: 'GET',
   path: '/api/v1/asset-activities/organizations/exports/{exportId}/file',
-  tag: 'assets',
   summary: 'The CSV file of a finished export',
   access: 'member',
   params: exportParams,
@@ -270,21 +260,19 @@ export const DevnetDepositBody = z.strictObject({
   fail: z.boolean().optional(),
 });
 
-export const devnetDepositCall = defineCall({
+export const devnetDepositCall = devnetCall({
   id: 'devnetDeposit',
   method: 'POST',
   path: '/api/v1/operations/devnet/deposits',
-  tag: 'devnet',
   summary: 'Send a deposit on the local devnet (not in production)',
   access: 'operator',
   body: DevnetDepositBody,
   response: DevnetTransaction,
 });
-export const devnetStatusCall = defineCall({
+export const devnetStatusCall = devnetCall({
   id: 'devnetStatus',
   method: 'GET',
   path: '/api/v1/operations/devnet',
-  tag: 'devnet',
   summary: 'Heights of the devnet chains and its latest transactions (not in production)',
   access: 'operator',
   response: z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../call.js';
+import { EmptyBody, OkAnswer, tagged } from '../call.js';
 import { Language, LOGIN_RESULTS, OrganizationPermission } from '../enums.js';
 import { OperatorRole } from '../roles.js';
 import { emailSchema, personNameSchema } from '../validation.js';
@@ -15,17 +15,21 @@ export const EncryptedSecret = z
   .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'validation.encrypted.invalid' })
   .describe('base64 RSA-OAEP-SHA256 ciphertext made with the key of GET /api/v1/auth/public-key');
 
+const authCall = tagged('auth');
+const membersCall = tagged('members');
 const memberIdParams = z.object({ memberId: z.uuid() });
-const ok = z.object({ ok: z.literal(true) });
+/** An opaque token from a link or an earlier answer (reset link, expired-password or registration ticket). */
+const opaqueToken = z.string().min(1).max(2048);
+/** When the session ends, and how long before that the keep-alive dialog opens. */
+const sessionTiming = { sessionExpiresAt: z.iso.datetime(), sessionNoticeSeconds: z.number().int() };
 
 export const AccountKind = z.enum(['MEMBER', 'OPERATOR']);
 export type AccountKind = z.infer<typeof AccountKind>;
 
-export const publicKeyCall = defineCall({
+export const publicKeyCall = authCall({
   id: 'authPublicKey',
   method: 'GET',
   path: '/api/v1/auth/public-key',
-  tag: 'auth',
   summary: 'The RSA public key that encrypts passwords and one-time codes (SPKI PEM)',
   access: 'public',
   response: z.object({ keyId: z.string(), algorithm: z.literal('RSA-OAEP-256'), publicKey: z.string() }),
@@ -44,125 +48,110 @@ export const LoginAnswer = z.object({
 });
 export type LoginAnswer = z.infer<typeof LoginAnswer>;
 
-export const memberLoginCall = defineCall({
+export const memberLoginCall = authCall({
   id: 'memberLogin',
   method: 'POST',
   path: '/api/v1/organization/members/login',
-  tag: 'auth',
   summary: 'Sign in with email, password and (second step) a one-time code',
   access: 'public',
   body: z.strictObject({ email: emailSchema, passphrase: EncryptedSecret, otpCode: EncryptedSecret.optional() }),
   response: LoginAnswer,
 });
 
-export const logoutCall = defineCall({
+export const logoutCall = authCall({
   id: 'memberLogout',
   method: 'POST',
   path: '/api/v1/organization/members/logout',
-  tag: 'auth',
   summary: 'End the current session',
   access: 'public',
-  body: z.strictObject({}),
-  response: ok,
+  body: EmptyBody,
+  response: OkAnswer,
 });
 
-export const otpRegistrationStartCall = defineCall({
+export const otpRegistrationStartCall = authCall({
   id: 'otpRegistrationStart',
   method: 'POST',
   path: '/api/v1/organization/members/{memberId}/otp/registration',
-  tag: 'auth',
   summary: 'Start authenticator registration: a new secret and its otpauth URI for the QR code',
   access: 'public',
   params: memberIdParams,
-  body: z.strictObject({ ticket: z.string().min(1).max(2048) }),
+  body: z.strictObject({ ticket: opaqueToken }),
   response: z.object({ secret: z.string(), otpauthUri: z.string(), issuer: z.string(), accountName: z.string() }),
 });
 
-export const otpRegistrationConfirmCall = defineCall({
+export const otpRegistrationConfirmCall = authCall({
   id: 'otpRegistrationConfirm',
   method: 'POST',
   path: '/api/v1/organization/members/{memberId}/otp/registration/confirm',
-  tag: 'auth',
   summary: 'Confirm the authenticator with its first code; signs in',
   access: 'public',
   params: memberIdParams,
-  body: z.strictObject({ ticket: z.string().min(1).max(2048), otpCode: EncryptedSecret }),
+  body: z.strictObject({ ticket: opaqueToken, otpCode: EncryptedSecret }),
   response: LoginAnswer,
 });
 
-export const tokenRefreshCall = defineCall({
+export const tokenRefreshCall = authCall({
   id: 'memberTokenRefresh',
   method: 'POST',
   path: '/api/v1/organization/members/{memberId}/token',
-  tag: 'auth',
   summary: 'Stay signed in: re-authenticate with a one-time code for a new 30-minute token',
   access: 'authenticated',
   params: memberIdParams,
   body: z.strictObject({ otpCode: EncryptedSecret }),
-  response: z.object({ sessionExpiresAt: z.iso.datetime(), sessionNoticeSeconds: z.number().int() }),
+  response: z.object(sessionTiming),
 });
 
-export const tokenVerifyCall = defineCall({
+export const tokenVerifyCall = authCall({
   id: 'memberTokenVerify',
   method: 'POST',
   path: '/api/v1/organization/members/{memberId}/token/verify',
-  tag: 'auth',
   summary: 'Whether the session is alive and when it ends',
   access: 'authenticated',
   params: memberIdParams,
-  body: z.strictObject({}),
-  response: z.object({
-    valid: z.literal(true),
-    sessionExpiresAt: z.iso.datetime(),
-    sessionNoticeSeconds: z.number().int(),
-    now: z.iso.datetime(),
-  }),
+  body: EmptyBody,
+  response: z.object({ valid: z.literal(true), ...sessionTiming, now: z.iso.datetime() }),
 });
 
-export const passphraseRecoverCall = defineCall({
+export const passphraseRecoverCall = authCall({
   id: 'memberPassphraseRecover',
   method: 'POST',
   path: '/api/v1/organization/members/passphrase/recover',
-  tag: 'auth',
   summary: 'Forgotten password: email a reset link valid 24 hours',
   access: 'public',
   body: z.strictObject({ email: emailSchema }),
-  response: ok,
+  response: OkAnswer,
 });
 
-export const passphraseVerifyCall = defineCall({
+export const passphraseVerifyCall = authCall({
   id: 'memberPassphraseVerify',
   method: 'POST',
   path: '/api/v1/organization/members/{memberId}/passphrase/verify',
-  tag: 'auth',
   summary: 'Check a reset link (or an expired-password ticket) before asking for the new password',
   access: 'public',
   params: memberIdParams,
-  body: z.strictObject({ token: z.string().min(1).max(2048) }),
+  body: z.strictObject({ token: opaqueToken }),
   response: z.object({ email: z.string(), purpose: z.enum(['RESET', 'EXPIRED']), otpRequired: z.boolean() }),
 });
 
-export const passphraseResetCall = defineCall({
+export const passphraseResetCall = authCall({
   id: 'memberPassphraseReset',
   method: 'POST',
   path: '/api/v1/organization/members/{memberId}/passphrase/reset',
-  tag: 'auth',
   summary: 'Set a new password with a reset link or expired-password ticket and a one-time code',
   access: 'public',
   params: memberIdParams,
   body: z.strictObject({
-    token: z.string().min(1).max(2048),
+    token: opaqueToken,
     newPassphrase: EncryptedSecret,
     otpCode: EncryptedSecret.optional(),
   }),
-  response: ok,
+  response: OkAnswer,
 });
 
-export const loginIpVerifyCall = defineCall({
+export const loginIpVerifyCall = authCall({
   id: 'memberLoginIpVerify',
   method: 'POST',
   path: '/api/v1/organization/members/{memberId}/login-ips/{loginIpId}/verify',
-  tag: 'auth',
   summary: 'Verify a new sign-in IP with the emailed code (valid 24 hours, from the same IP)',
   access: 'public',
   params: z.object({ memberId: z.uuid(), loginIpId: z.uuid() }),
@@ -188,21 +177,19 @@ export const Me = z.object({
 });
 export type Me = z.infer<typeof Me>;
 
-export const meCall = defineCall({
+export const meCall = membersCall({
   id: 'memberMe',
   method: 'GET',
   path: '/api/v1/organization/members/me',
-  tag: 'members',
   summary: 'The signed-in account',
   access: 'authenticated',
   response: Me,
 });
 
-export const updateLanguageCall = defineCall({
+export const updateLanguageCall = membersCall({
   id: 'memberUpdateLanguage',
   method: 'PATCH',
   path: '/api/v1/organization/members/{memberId}/language',
-  tag: 'members',
   summary: 'Change the language of the screens and the emails',
   access: 'authenticated',
   params: memberIdParams,
@@ -210,11 +197,10 @@ export const updateLanguageCall = defineCall({
   response: Me,
 });
 
-export const updateNameCall = defineCall({
+export const updateNameCall = membersCall({
   id: 'memberUpdateName',
   method: 'PATCH',
   path: '/api/v1/organization/members/{memberId}/name',
-  tag: 'members',
   summary: 'Change the user name and the first and last name',
   access: 'authenticated',
   params: memberIdParams,
@@ -222,11 +208,10 @@ export const updateNameCall = defineCall({
   response: Me,
 });
 
-export const updatePassphraseCall = defineCall({
+export const updatePassphraseCall = membersCall({
   id: 'memberUpdatePassphrase',
   method: 'PATCH',
   path: '/api/v1/organization/members/{memberId}/passphrase',
-  tag: 'members',
   summary: 'Change the password: current password, new password and a one-time code',
   access: 'authenticated',
   params: memberIdParams,
@@ -235,5 +220,5 @@ export const updatePassphraseCall = defineCall({
     newPassphrase: EncryptedSecret,
     otpCode: EncryptedSecret,
   }),
-  response: ok,
+  response: OkAnswer,
 });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { defineCall } from '../call.js';
-import { pagedListBody, pagedResponse } from '../paging.js';
+import { defineDecisionCalls, EmptyBody, tagged } from '../call.js';
+import { definePagedListCall } from '../paging.js';
 import { OperatorRole } from '../roles.js';
 import { emailSchema, personNameSchema, searchSchema, textSchema } from '../validation.js';
 import { EncryptedSecret } from './auth.js';
-import { InvitationInfo } from './organization.js';
+import { InvitationInfo, InvitationSignupAnswer, invitationSignupFields } from './organization.js';
 
 const BASE = '/api/v1/operations/organizations';
 
@@ -82,32 +82,30 @@ const memo = z.string().trim().max(255).optional();
 /** Approving or rejecting asks for the operator's own fresh code: a stolen session alone decides nothing. */
 const decisionBody = z.strictObject({ memo, otpCode: EncryptedSecret });
 const cancelBody = z.strictObject({ memo });
-const op = (id: string, method: 'POST', path: string, summary: string) => ({
-  id,
-  method,
-  path,
-  summary,
+const operatorCall = tagged('operator');
+
+export const operatorOrganizationListCall = definePagedListCall({
+  id: 'operatorOrganizationList',
+  path: BASE,
   tag: 'operator',
-});
-
-export const operatorOrganizationListCall = defineCall({
-  ...op('operatorOrganizationList', 'POST', BASE, 'Organizations under custody (paged)'),
+  summary: 'Organizations under custody (paged)',
   access: 'operator',
-  body: pagedListBody(
-    ['name', 'createdAt', 'amlStatus'],
-    z.strictObject({
-      search: searchSchema,
-      amlStatus: z.array(AmlStatus).max(4).optional(),
-    }),
-  ),
-  response: pagedResponse(OperatedOrganization),
+  sortFields: ['name', 'createdAt', 'amlStatus'],
+  filters: z.strictObject({
+    search: searchSchema,
+    amlStatus: z.array(AmlStatus).max(4).optional(),
+  }),
+  item: OperatedOrganization,
 });
 
-export const operatorOrganizationGetCall = defineCall({
-  ...op('operatorOrganizationGet', 'POST', `${BASE}/{organizationId}`, 'One organization with its workflows'),
+export const operatorOrganizationGetCall = operatorCall({
+  id: 'operatorOrganizationGet',
+  method: 'POST',
+  path: `${BASE}/{organizationId}`,
+  summary: 'One organization with its workflows',
   access: 'operator',
   params: z.object({ organizationId: z.uuid() }),
-  body: z.strictObject({}),
+  body: EmptyBody,
   response: OperatedOrganization.extend({ workflows: z.array(Workflow) }),
 });
 
@@ -121,104 +119,96 @@ export const AmlRecord = z.object({
   changedAt: z.iso.datetime(),
 });
 
-export const amlStatusListCall = defineCall({
-  ...op('operatorAmlStatusList', 'POST', `${BASE}/aml-status/list`, 'AML status changes, newest first (paged)'),
+export const amlStatusListCall = definePagedListCall({
+  id: 'operatorAmlStatusList',
+  path: `${BASE}/aml-status/list`,
+  tag: 'operator',
+  summary: 'AML status changes, newest first (paged)',
   access: 'operator',
-  body: pagedListBody(
-    ['changedAt'],
-    z.strictObject({
-      organizationId: z.uuid().optional(),
-      status: z.array(AmlStatus).max(4).optional(),
-    }),
-  ),
-  response: pagedResponse(AmlRecord),
+  sortFields: ['changedAt'],
+  filters: z.strictObject({
+    organizationId: z.uuid().optional(),
+    status: z.array(AmlStatus).max(4).optional(),
+  }),
+  item: AmlRecord,
 });
 
-export const workflowListCall = defineCall({
-  ...op('operatorWorkflowList', 'POST', '/api/v1/operations/workflows', 'Operator workflows (paged)'),
+export const workflowListCall = definePagedListCall({
+  id: 'operatorWorkflowList',
+  path: '/api/v1/operations/workflows',
+  tag: 'operator',
+  summary: 'Operator workflows (paged)',
   access: 'operator',
-  body: pagedListBody(
-    ['createdAt'],
-    z.strictObject({
-      status: z.array(WorkflowStatus).max(4).optional(),
-      type: z.array(WorkflowType).max(5).optional(),
-      organizationId: z.uuid().optional(),
-    }),
-  ),
-  response: pagedResponse(Workflow),
+  sortFields: ['createdAt'],
+  filters: z.strictObject({
+    status: z.array(WorkflowStatus).max(4).optional(),
+    type: z.array(WorkflowType).max(5).optional(),
+    organizationId: z.uuid().optional(),
+  }),
+  item: Workflow,
 });
 
 const invitationBody = { token: z.string().min(1).max(256) };
+const invitationParams = z.object({ invitationId: z.uuid() });
 
-export const ownerInvitationGetCall = defineCall({
-  ...op('ownerInvitationGet', 'POST', `${BASE}/owner-invitation/{invitationId}/get`, 'Check an owner invitation link'),
+export const ownerInvitationGetCall = operatorCall({
+  id: 'ownerInvitationGet',
+  method: 'POST',
+  path: `${BASE}/owner-invitation/{invitationId}/get`,
+  summary: 'Check an owner invitation link',
   access: 'public',
-  params: z.object({ invitationId: z.uuid() }),
+  params: invitationParams,
   body: z.strictObject(invitationBody),
   response: InvitationInfo,
 });
 
-export const ownerInvitationAcceptCall = defineCall({
-  ...op('ownerInvitationAccept', 'POST', `${BASE}/owner-invitation/{invitationId}/accept`, 'Owner sign-up'),
+export const ownerInvitationAcceptCall = operatorCall({
+  id: 'ownerInvitationAccept',
+  method: 'POST',
+  path: `${BASE}/owner-invitation/{invitationId}/accept`,
+  summary: 'Owner sign-up',
   access: 'public',
-  params: z.object({ invitationId: z.uuid() }),
-  body: z.strictObject({
-    ...invitationBody,
-    passphrase: EncryptedSecret,
-    userName: personNameSchema,
-    firstName: personNameSchema,
-    lastName: personNameSchema,
-  }),
-  response: z.object({ ok: z.literal(true), email: z.string() }),
+  params: invitationParams,
+  body: z.strictObject({ ...invitationBody, ...invitationSignupFields }),
+  response: InvitationSignupAnswer,
 });
 
-export const ownerInvitationResendCall = defineCall({
-  ...op(
-    'ownerInvitationResend',
-    'POST',
-    `${BASE}/owner-invitation/{organizationId}/resend`,
-    'Send the owner invitation again',
-  ),
+export const ownerInvitationResendCall = operatorCall({
+  id: 'ownerInvitationResend',
+  method: 'POST',
+  path: `${BASE}/owner-invitation/{organizationId}/resend`,
+  summary: 'Send the owner invitation again',
   access: 'operator',
   params: z.object({ organizationId: z.uuid() }),
   body: z.strictObject({ email: emailSchema.optional() }),
   response: z.object({ ok: z.literal(true), expiresAt: z.iso.datetime() }),
 });
 
+/** A workflow family's calls: its creation (when it has one of its own) and the decisions on it. */
 function workflowCalls(prefix: string, idBase: string, create?: z.ZodObject) {
-  const decide = <B extends typeof decisionBody | typeof cancelBody>(
-    action: 'approve' | 'reject' | 'cancel',
-    body: B,
-  ) =>
-    defineCall({
-      ...op(
-        `${idBase}${action[0]!.toUpperCase()}${action.slice(1)}`,
-        'POST',
-        `${BASE}/${prefix}/{workflowId}/${action}`,
-        `${action} a workflow`,
-      ),
-      access: 'operator',
-      params: workflowParams,
-      body,
-      response: Workflow,
-    });
   return {
     create: create
-      ? defineCall({
-          ...op(
-            `${idBase}Create`,
-            'POST',
-            `${BASE}/${prefix}/create`,
-            'Start a workflow for another operator to approve',
-          ),
+      ? operatorCall({
+          id: `${idBase}Create`,
+          method: 'POST',
+          path: `${BASE}/${prefix}/create`,
+          summary: 'Start a workflow for another operator to approve',
           access: 'operator',
           body: create,
           response: Workflow,
         })
       : undefined,
-    approve: decide('approve', decisionBody),
-    reject: decide('reject', decisionBody),
-    cancel: decide('cancel', cancelBody),
+    ...defineDecisionCalls({
+      idPrefix: idBase,
+      base: `${BASE}/${prefix}/{workflowId}`,
+      tag: 'operator',
+      subject: 'a workflow',
+      access: 'operator',
+      params: workflowParams,
+      decisionBody,
+      cancelBody,
+      response: Workflow,
+    }),
   };
 }
 
@@ -234,38 +224,35 @@ export const ownerInvitationWorkflow = workflowCalls(
 );
 export const organizationUpdateWorkflow = workflowCalls('organization-update-workflow', 'organizationUpdateWorkflow');
 
-export const updateDetailWorkflowCreateCall = defineCall({
-  ...op(
-    'organizationUpdateDetailWorkflowCreate',
-    'POST',
-    `${BASE}/organization-update-detail-workflow/create`,
-    'Propose new organization details',
-  ),
-  access: 'operator',
-  body: OrganizationDetails.partial().extend({ organizationId: z.uuid() }),
-  response: Workflow,
-});
+/**
+ * The create call of one kind of organization update (`organization-update-<kind>-workflow`); every kind is then
+ * decided through `organizationUpdateWorkflow`. Its body names the organization and what would change.
+ */
+function updateWorkflowCreate<B extends z.ZodType>(kind: string, summary: string, body: B) {
+  const name = kind.replace(/(^|-)([a-z])/g, (_, __, letter: string) => letter.toUpperCase());
+  return operatorCall({
+    id: `organizationUpdate${name}WorkflowCreate`,
+    method: 'POST',
+    path: `${BASE}/organization-update-${kind}-workflow/create`,
+    summary,
+    access: 'operator',
+    body,
+    response: Workflow,
+  });
+}
 
-export const updateCustodyFeeWorkflowCreateCall = defineCall({
-  ...op(
-    'organizationUpdateCustodyFeeWorkflowCreate',
-    'POST',
-    `${BASE}/organization-update-custody-fee-workflow/create`,
-    'Propose a new custody fee',
-  ),
-  access: 'operator',
-  body: z.strictObject({ organizationId: z.uuid(), custodyFeeBps }),
-  response: Workflow,
-});
-
-export const updateAmlStatusWorkflowCreateCall = defineCall({
-  ...op(
-    'organizationUpdateAmlStatusWorkflowCreate',
-    'POST',
-    `${BASE}/organization-update-aml-status-workflow/create`,
-    'Propose a new AML status',
-  ),
-  access: 'operator',
-  body: z.strictObject({ organizationId: z.uuid(), amlStatus: AmlStatus, reason: textSchema }),
-  response: Workflow,
-});
+export const updateDetailWorkflowCreateCall = updateWorkflowCreate(
+  'detail',
+  'Propose new organization details',
+  OrganizationDetails.partial().extend({ organizationId: z.uuid() }),
+);
+export const updateCustodyFeeWorkflowCreateCall = updateWorkflowCreate(
+  'custody-fee',
+  'Propose a new custody fee',
+  z.strictObject({ organizationId: z.uuid(), custodyFeeBps }),
+);
+export const updateAmlStatusWorkflowCreateCall = updateWorkflowCreate(
+  'aml-status',
+  'Propose a new AML status',
+  z.strictObject({ organizationId: z.uuid(), amlStatus: AmlStatus, reason: textSchema }),
+);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineCall } from '../call.js';
+import { OkAnswer, tagged } from '../call.js';
 import { MemberStatus, OrganizationPermission } from '../enums.js';
-import { pagedListBody, pagedResponse } from '../paging.js';
+import { definePagedListCall } from '../paging.js';
 import { AssignablePermission } from '../roles.js';
 import { emailSchema, personNameSchema, searchSchema, textSchema } from '../validation.js';
 import { EncryptedSecret } from './auth.js';
@@ -9,8 +9,11 @@ import { EncryptedSecret } from './auth.js';
 /** The body of destructive calls: a fresh authenticator code (spec: "authentication body"). */
 export const AuthenticationBody = z.strictObject({ otpCode: EncryptedSecret });
 
-const ok = z.object({ ok: z.literal(true) });
 const permissions = z.array(AssignablePermission).max(20);
+const organizationCall = tagged('organization');
+const membersCall = tagged('members');
+const invitationsCall = tagged('invitations');
+const groupsCall = tagged('groups');
 
 export const MemberSummary = z.object({
   id: z.uuid(),
@@ -38,50 +41,44 @@ export const Organization = z.object({
   createdAt: z.iso.datetime(),
 });
 
-export const organizationMeCall = defineCall({
+export const organizationMeCall = organizationCall({
   id: 'organizationMe',
   method: 'GET',
   path: '/api/v1/organizations/me',
-  tag: 'organization',
   summary: "The caller's organization and the caller's permissions in it",
   access: 'member',
   response: Organization,
 });
 
-export const memberListCall = defineCall({
+export const memberListCall = definePagedListCall({
   id: 'memberList',
-  method: 'POST',
   path: '/api/v1/organization/members',
   tag: 'members',
   summary: 'Members and invitations of the organization (paged)',
   access: 'member',
-  body: pagedListBody(
-    ['email', 'userName', 'status', 'createdAt'],
-    z.strictObject({
-      status: z.array(MemberStatus).max(4).optional(),
-      search: searchSchema,
-      groupId: z.uuid().optional(),
-    }),
-  ),
-  response: pagedResponse(MemberSummary),
+  sortFields: ['email', 'userName', 'status', 'createdAt'],
+  filters: z.strictObject({
+    status: z.array(MemberStatus).max(4).optional(),
+    search: searchSchema,
+    groupId: z.uuid().optional(),
+  }),
+  item: MemberSummary,
 });
 
-export const memberByEmailCall = defineCall({
+export const memberByEmailCall = membersCall({
   id: 'memberByEmail',
   method: 'GET',
   path: '/api/v1/organization/members/email/{email}',
-  tag: 'members',
   summary: 'A member or invitation of the organization by email (404 when none)',
   access: 'ORG_MEMBER_INVITATION',
   params: z.object({ email: emailSchema }),
   response: MemberSummary,
 });
 
-export const memberPermissionsCall = defineCall({
+export const memberPermissionsCall = membersCall({
   id: 'memberUpdatePermissions',
   method: 'PATCH',
   path: '/api/v1/organization/members/{memberId}/permissions',
-  tag: 'members',
   summary: "Set a member's own organization permissions",
   access: 'MANAGEMENT_PERMISSION_SETTINGS',
   params: z.object({ memberId: z.uuid() }),
@@ -89,20 +86,20 @@ export const memberPermissionsCall = defineCall({
   response: MemberSummary,
 });
 
-export const memberDeleteCall = defineCall({
+export const memberDeleteCall = membersCall({
   id: 'memberDelete',
   method: 'DELETE',
   path: '/api/v1/organization/members/{memberId}',
-  tag: 'members',
   summary: 'Remove a member (authenticator code required)',
   access: 'ORG_MEMBER_DELETION',
   params: z.object({ memberId: z.uuid() }),
   body: AuthenticationBody,
-  response: ok,
+  response: OkAnswer,
 });
 
 // --- invitations -----------------------------------------------------------------------------
 
+const memberRef = z.strictObject({ memberId: z.uuid() });
 const invitationRef = { invitationId: z.uuid(), token: z.string().min(1).max(256) };
 
 export const InvitationInfo = z.object({
@@ -113,11 +110,19 @@ export const InvitationInfo = z.object({
   expiresAt: z.iso.datetime(),
 });
 
-export const inviteMembersCall = defineCall({
+/** What signing up by an invitation (a member's or an owner's) sets: the password, encrypted, and the names. */
+export const invitationSignupFields = {
+  passphrase: EncryptedSecret,
+  userName: personNameSchema,
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+};
+export const InvitationSignupAnswer = z.object({ ok: z.literal(true), email: z.string() });
+
+export const inviteMembersCall = invitationsCall({
   id: 'invitationInvite',
   method: 'POST',
   path: '/api/v1/organization/invitations/invite-organization-member',
-  tag: 'invitations',
   summary: 'Invite one or more people by email (valid 24 hours)',
   access: 'ORG_MEMBER_INVITATION',
   body: z.strictObject({
@@ -128,54 +133,44 @@ export const inviteMembersCall = defineCall({
   response: z.object({ invited: z.array(MemberSummary) }),
 });
 
-export const reinviteMemberCall = defineCall({
+export const reinviteMemberCall = invitationsCall({
   id: 'invitationReinvite',
   method: 'POST',
   path: '/api/v1/organization/invitations/re-invite-organization-member',
-  tag: 'invitations',
   summary: 'Send an invitation again with a new 24-hour link',
   access: 'ORG_MEMBER_INVITATION',
-  body: z.strictObject({ memberId: z.uuid() }),
+  body: memberRef,
   response: MemberSummary,
 });
 
-export const cancelInvitationCall = defineCall({
+export const cancelInvitationCall = invitationsCall({
   id: 'invitationCancel',
   method: 'POST',
   path: '/api/v1/organization/invitations/cancel-organization-member-invitation',
-  tag: 'invitations',
   summary: 'Cancel a pending invitation',
   access: 'ORG_MEMBER_INVITATION',
-  body: z.strictObject({ memberId: z.uuid() }),
-  response: ok,
+  body: memberRef,
+  response: OkAnswer,
 });
 
-export const verifyInvitationCall = defineCall({
+export const verifyInvitationCall = invitationsCall({
   id: 'invitationVerify',
   method: 'POST',
   path: '/api/v1/organization/invitations/verify-organization-member-invitation',
-  tag: 'invitations',
   summary: 'Check an invitation link before sign-up',
   access: 'public',
   body: z.strictObject(invitationRef),
   response: InvitationInfo,
 });
 
-export const acceptInvitationCall = defineCall({
+export const acceptInvitationCall = invitationsCall({
   id: 'invitationAccept',
   method: 'POST',
   path: '/api/v1/organization/invitations/accept-organization-member-invitation',
-  tag: 'invitations',
   summary: 'Sign up: set names and a password; authenticator registration follows at sign-in',
   access: 'public',
-  body: z.strictObject({
-    ...invitationRef,
-    passphrase: EncryptedSecret,
-    userName: personNameSchema,
-    firstName: personNameSchema,
-    lastName: personNameSchema,
-  }),
-  response: z.object({ ok: z.literal(true), email: z.string() }),
+  body: z.strictObject({ ...invitationRef, ...invitationSignupFields }),
+  response: InvitationSignupAnswer,
 });
 
 // --- groups ----------------------------------------------------------------------------------
@@ -192,33 +187,31 @@ export type Group = z.infer<typeof Group>;
 const groupName = textSchema.max(100, { error: 'validation.text.tooLong100' });
 const groupParams = z.object({ groupId: z.uuid() });
 
-export const groupCreateCall = defineCall({
+export const groupCreateCall = groupsCall({
   id: 'groupCreate',
   method: 'POST',
   path: '/api/v1/organization/groups/create',
-  tag: 'groups',
   summary: 'Create a member group',
   access: 'GROUP_CREATION',
   body: z.strictObject({ name: groupName, memberIds: z.array(z.uuid()).max(500).default([]) }),
   response: Group,
 });
 
-export const groupListCall = defineCall({
+export const groupListCall = definePagedListCall({
   id: 'groupList',
-  method: 'POST',
   path: '/api/v1/organization/groups',
   tag: 'groups',
   summary: 'Member groups of the organization (paged)',
   access: 'member',
-  body: pagedListBody(['name', 'createdAt'], z.strictObject({ search: searchSchema })),
-  response: pagedResponse(Group),
+  sortFields: ['name', 'createdAt'],
+  filters: z.strictObject({ search: searchSchema }),
+  item: Group,
 });
 
-export const groupUpdateCall = defineCall({
+export const groupUpdateCall = groupsCall({
   id: 'groupUpdate',
   method: 'PATCH',
   path: '/api/v1/organization/groups/{groupId}',
-  tag: 'groups',
   summary: 'Rename a group or change its members',
   access: 'GROUP_UPDATE',
   params: groupParams,
@@ -226,11 +219,10 @@ export const groupUpdateCall = defineCall({
   response: Group,
 });
 
-export const groupPermissionsCall = defineCall({
+export const groupPermissionsCall = groupsCall({
   id: 'groupUpdatePermissions',
   method: 'PATCH',
   path: '/api/v1/organization/groups/{groupId}/permissions',
-  tag: 'groups',
   summary: "Set a group's organization permissions",
   access: 'MANAGEMENT_PERMISSION_SETTINGS',
   params: groupParams,
@@ -238,14 +230,13 @@ export const groupPermissionsCall = defineCall({
   response: Group,
 });
 
-export const groupDeleteCall = defineCall({
+export const groupDeleteCall = groupsCall({
   id: 'groupDelete',
   method: 'DELETE',
   path: '/api/v1/organization/groups/{groupId}',
-  tag: 'groups',
   summary: 'Delete a group (authenticator code required)',
   access: 'GROUP_DELETION',
   params: groupParams,
   body: AuthenticationBody,
-  response: ok,
+  response: OkAnswer,
 });

@@ -1,22 +1,22 @@
 import { z } from 'zod';
-import { defineCall } from '../call.js';
+import { tagged } from '../call.js';
 import { ENVIRONMENTS } from '../constants.js';
 
-export const healthCall = defineCall({
+const systemCall = tagged('system');
+
+export const healthCall = systemCall({
   id: 'health',
   method: 'GET',
   path: '/healthz',
-  tag: 'system',
   summary: 'The process is up',
   access: 'public',
   response: z.object({ status: z.literal('ok') }),
 });
 
-export const readinessCall = defineCall({
+export const readinessCall = systemCall({
   id: 'readiness',
   method: 'GET',
   path: '/readyz',
-  tag: 'system',
   summary: 'The database answers',
   access: 'public',
   response: z.object({ status: z.literal('ready'), database: z.enum(['postgres', 'pglite']) }),
@@ -34,11 +34,10 @@ export const SystemInfo = z.object({
 });
 export type SystemInfo = z.infer<typeof SystemInfo>;
 
-export const systemInfoCall = defineCall({
+export const systemInfoCall = systemCall({
   id: 'systemInfo',
   method: 'GET',
   path: '/api/v1/system/info',
-  tag: 'system',
   summary: 'Product version, environment and the client-facing constants',
   access: 'public',
   response: SystemInfo,

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { Blockchain, ChainFamily, ChainNetwork } from '../blockchains.js';
-import { defineCall } from '../call.js';
-import { pagedListBody, pagedResponse } from '../paging.js';
+import { OkAnswer, tagged } from '../call.js';
+import { definePagedListCall } from '../paging.js';
 import { TokenId, TokenInfo } from '../tokens.js';
 import { searchSchema } from '../validation.js';
 
 /** The supported blockchains and tokens, and the tokens each organization registers. */
+
+const tokensCall = tagged('tokens');
 
 // ── Supports ──────────────────────────────────────────────────────────────────────────────────────
 export const SupportedBlockchain = z.object({
@@ -18,11 +20,10 @@ export const SupportedBlockchain = z.object({
   nativeToken: TokenInfo,
 });
 
-export const supportedBlockchainsCall = defineCall({
+export const supportedBlockchainsCall = tokensCall({
   id: 'supportsBlockchains',
   method: 'GET',
   path: '/api/v1/organizations/supports/supported-blockchains',
-  tag: 'tokens',
   summary: 'The blockchains wallets can be created on, with their labels and native coins',
   access: 'member',
   response: z.object({ items: z.array(SupportedBlockchain) }),
@@ -35,11 +36,10 @@ export const SupportedToken = TokenInfo.extend({
 });
 export type SupportedToken = z.infer<typeof SupportedToken>;
 
-export const supportedTokensCall = defineCall({
+export const supportedTokensCall = tokensCall({
   id: 'supportsTokens',
   method: 'GET',
   path: '/api/v1/organizations/supports/tokens',
-  tag: 'tokens',
   summary:
     "The supported tokens (native coin and curated fungible tokens), of one blockchain or all, each saying whether the caller's organization has registered it",
   access: 'member',
@@ -55,49 +55,43 @@ export const OrganizationToken = TokenInfo.extend({
 });
 export type OrganizationToken = z.infer<typeof OrganizationToken>;
 
-export const tokenAddCall = defineCall({
+export const tokenAddCall = tokensCall({
   id: 'organizationTokenAdd',
   method: 'POST',
   path: '/api/v1/organizations/tokens/add',
-  tag: 'tokens',
   summary: 'Register a supported token for the organization (4033 when it is already registered)',
   access: 'WALLETS_CREATION',
   body: z.strictObject({ tokenId: TokenId }),
   response: OrganizationToken,
 });
-export const tokenGetCall = defineCall({
+export const tokenGetCall = tokensCall({
   id: 'organizationTokenGet',
   method: 'GET',
   path: '/api/v1/organizations/tokens/{organizationTokenId}',
-  tag: 'tokens',
   summary: 'One registered token',
   access: 'member',
   params: z.object({ organizationTokenId: z.uuid() }),
   response: OrganizationToken,
 });
-export const tokenListCall = defineCall({
+export const tokenListCall = definePagedListCall({
   id: 'organizationTokenList',
-  method: 'POST',
   path: '/api/v1/organizations/tokens/list',
   tag: 'tokens',
   summary: "The organization's registered tokens (native coins are always supported and not listed)",
   access: 'member',
-  body: pagedListBody(
-    ['addedAt', 'symbol', 'blockchain'],
-    z.strictObject({
-      blockchain: z.array(Blockchain).max(26).optional(),
-      search: searchSchema,
-    }),
-  ),
-  response: pagedResponse(OrganizationToken),
+  sortFields: ['addedAt', 'symbol', 'blockchain'],
+  filters: z.strictObject({
+    blockchain: z.array(Blockchain).max(26).optional(),
+    search: searchSchema,
+  }),
+  item: OrganizationToken,
 });
-export const tokenRemoveCall = defineCall({
+export const tokenRemoveCall = tokensCall({
   id: 'organizationTokenRemove',
   method: 'DELETE',
   path: '/api/v1/organizations/tokens/remove',
-  tag: 'tokens',
   summary: 'Remove a registered token (balances and history stay)',
   access: 'WALLETS_CREATION',
   body: z.strictObject({ organizationTokenId: z.uuid() }),
-  response: z.object({ ok: z.literal(true) }),
+  response: OkAnswer,
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { Blockchain, ChainFamily } from '../blockchains.js';
-import { defineCall } from '../call.js';
+import { defineDecisionCalls, EmptyBody, OkAnswer, tagged } from '../call.js';
 import { WalletMemberRole } from '../enums.js';
-import { pagedListBody, pagedResponse } from '../paging.js';
+import { definePagedListCall } from '../paging.js';
 import { eosAccountNameSchema, searchSchema, textSchema } from '../validation.js';
 import { CancelBody, DecisionBody, RequestView } from './approvals.js';
 
@@ -16,15 +16,15 @@ export function walletNameProblem(name: string): '1' | '2' | null {
   return null;
 }
 
+const walletsCall = tagged('wallets');
 const familyParams = z.object({ family: ChainFamily, organizationId: z.uuid() });
 const requestParams = familyParams.extend({ requestId: z.uuid() });
 const WC = '/api/v1/organizations/wallet-creation/{family}/{organizationId}/wallet-creation-request';
 
-export const walletCreationCreateCall = defineCall({
+export const walletCreationCreateCall = walletsCall({
   id: 'walletCreationRequestCreate',
   method: 'POST',
   path: `${WC}/create`,
-  tag: 'wallets',
   summary: 'Request a wallet; it is created once the organization approval line approves it',
   access: 'WALLETS_CREATION',
   params: familyParams,
@@ -36,30 +36,26 @@ export const walletCreationCreateCall = defineCall({
   }),
   response: RequestView,
 });
-const decisionCall = <B extends typeof DecisionBody | typeof CancelBody>(
-  action: 'approve' | 'reject' | 'cancel',
-  body: B,
-) =>
-  defineCall({
-    id: `walletCreationRequest${action[0]!.toUpperCase()}${action.slice(1)}`,
-    method: 'POST',
-    path: `${WC}/{requestId}/${action}`,
-    tag: 'wallets',
-    summary: `${action} a wallet creation request`,
-    access: 'member',
-    params: requestParams,
-    body,
-    response: RequestView,
-  });
-export const walletCreationApproveCall = decisionCall('approve', DecisionBody);
-export const walletCreationRejectCall = decisionCall('reject', DecisionBody);
-export const walletCreationCancelCall = decisionCall('cancel', CancelBody);
+export const {
+  approve: walletCreationApproveCall,
+  reject: walletCreationRejectCall,
+  cancel: walletCreationCancelCall,
+} = defineDecisionCalls({
+  idPrefix: 'walletCreationRequest',
+  base: `${WC}/{requestId}`,
+  tag: 'wallets',
+  subject: 'a wallet creation request',
+  access: 'member',
+  params: requestParams,
+  decisionBody: DecisionBody,
+  cancelBody: CancelBody,
+  response: RequestView,
+});
 
-export const validateAccountNameCall = defineCall({
+export const validateAccountNameCall = walletsCall({
   id: 'walletEosAccountNameValidate',
   method: 'GET',
   path: '/api/v1/organizations/wallet-creation/eosio/{organizationId}/validate-account-name',
-  tag: 'wallets',
   summary: 'Whether an EOS-type account name is well formed and free',
   access: 'member',
   params: z.object({ organizationId: z.uuid() }),
@@ -81,27 +77,24 @@ export const Wallet = z.object({
 });
 export type Wallet = z.infer<typeof Wallet>;
 
-export const walletListCall = defineCall({
+export const walletListCall = definePagedListCall({
   id: 'walletList',
-  method: 'POST',
   path: '/api/v1/organizations/wallets',
   tag: 'wallets',
   summary: 'Wallets the caller may see: all with WALLETS_VIEW, else the ones they are a member of',
   access: 'member',
-  body: pagedListBody(
-    ['name', 'createdAt', 'blockchain'],
-    z.strictObject({
-      blockchain: z.array(Blockchain).max(26).optional(),
-      search: searchSchema,
-    }),
-  ),
-  response: pagedResponse(Wallet).extend({ partial: z.boolean() }),
+  sortFields: ['name', 'createdAt', 'blockchain'],
+  filters: z.strictObject({
+    blockchain: z.array(Blockchain).max(26).optional(),
+    search: searchSchema,
+  }),
+  item: Wallet,
+  answerExtras: { partial: z.boolean() },
 });
-export const walletGetCall = defineCall({
+export const walletGetCall = walletsCall({
   id: 'walletGet',
   method: 'GET',
   path: '/api/v1/organizations/wallets/{walletId}',
-  tag: 'wallets',
   summary: 'One wallet',
   access: 'member',
   params: z.object({ walletId: z.uuid() }),
@@ -118,58 +111,54 @@ export const WalletMember = z.object({
 });
 const walletParams = z.object({ walletId: z.uuid() });
 const W = '/api/v1/organizations/wallets/{walletId}/members';
-export const walletMemberListCall = defineCall({
+export const walletMemberListCall = definePagedListCall({
   id: 'walletMemberList',
-  method: 'POST',
   path: W,
   tag: 'wallets',
   summary: "A wallet's members",
   access: 'member',
   params: walletParams,
-  body: pagedListBody(['createdAt'], z.strictObject({})),
-  response: pagedResponse(WalletMember),
+  sortFields: ['createdAt'],
+  filters: z.strictObject({}),
+  item: WalletMember,
 });
-export const walletMemberAddCall = defineCall({
+export const walletMemberAddCall = walletsCall({
   id: 'walletMemberAdd',
   method: 'POST',
   path: `${W}/add`,
-  tag: 'wallets',
   summary: 'Add a member (wallet managers)',
   access: 'member',
   params: walletParams,
   body: z.strictObject({ memberId: z.uuid(), role: WalletMemberRole }),
   response: WalletMember,
 });
-export const walletMemberGetCall = defineCall({
+export const walletMemberGetCall = walletsCall({
   id: 'walletMemberGet',
   method: 'POST',
   path: `${W}/{walletMemberId}`,
-  tag: 'wallets',
   summary: 'One wallet member',
   access: 'member',
   params: walletParams.extend({ walletMemberId: z.uuid() }),
-  body: z.strictObject({}),
+  body: EmptyBody,
   response: WalletMember,
 });
-export const walletMemberUpdateCall = defineCall({
+export const walletMemberUpdateCall = walletsCall({
   id: 'walletMemberUpdatePermissions',
   method: 'POST',
   path: `${W}/update-permissions`,
-  tag: 'wallets',
   summary: "Change a wallet member's role (wallet managers)",
   access: 'member',
   params: walletParams,
   body: z.strictObject({ walletMemberId: z.uuid(), role: WalletMemberRole }),
   response: WalletMember,
 });
-export const walletMemberRemoveCall = defineCall({
+export const walletMemberRemoveCall = walletsCall({
   id: 'walletMemberRemove',
   method: 'DELETE',
   path: `${W}/remove`,
-  tag: 'wallets',
   summary: 'Remove a member from a wallet (wallet managers)',
   access: 'member',
   params: walletParams,
   body: z.strictObject({ walletMemberId: z.uuid() }),
-  response: z.object({ ok: z.literal(true) }),
+  response: OkAnswer,
 });

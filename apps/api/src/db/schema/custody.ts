@@ -35,9 +35,10 @@ export const requests = pgTable(
     walletId: uuid('wallet_id'),
     type: text('type', { enum: ['WALLET_CREATION', 'WITHDRAWAL', 'STAKING'] }).notNull(),
     itemType: text('item_type', {
-      enum: ['WALLET_CREATION', 'WITHDRAWAL', 'STAKING_STAKE', 'STAKING_CLAIM'],
+      enum: ['WALLET_CREATION', 'WITHDRAWAL', 'STAKING_STAKE', 'STAKING_UNSTAKE', 'STAKING_CLAIM'],
     }).notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** The type's content (contracts request-content.ts), with its `kind`; validated on every read. */
+    payload: jsonb('payload').$type<{ kind: string }>().notNull(),
     status: text('status', { enum: REQUEST_STATUSES }).notNull(),
     progress: text('progress', { enum: ['REQUEST', 'SIGNING', 'PROCESSING', 'COMPLETE'] })
       .notNull()
@@ -52,6 +53,8 @@ export const requests = pgTable(
      * database refuses a second one, whatever races. Released when the request ends.
      */
     exclusiveKey: text('exclusive_key'),
+    /** A canceled request: before execution started, or during it (a type may allow that). */
+    cancelStage: text('cancel_stage', { enum: ['BEFORE_EXECUTING', 'AFTER_EXECUTING'] }),
     result: jsonb('result').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, transaction } from '../../db/client.js';
 import { assetActivities, chainCursors, walletBalances, wallets } from '../../db/schema/index.js';
 
 export interface DepositSeen {
@@ -17,6 +17,7 @@ export interface DepositSeen {
 }
 
 /** The watcher's reads and writes: cursors, deposit activities and the balances they move. */
+// Not bound to an organization: chain-side data, the watcher scans every organization's wallets per blockchain.
 export function watcherRepository(db: Db) {
   return {
     async cursor(blockchain: string) {
@@ -121,7 +122,7 @@ export function watcherRepository(db: Db) {
      * it, so when two watchers (or a retried tick) confirm the same deposit, exactly one of them credits it.
      */
     async confirm(id: string, confirmations: number, now: Date): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      return transaction(db, async (tx) => {
         const [row] = await tx
           .update(assetActivities)
           .set({ status: 'CONFIRMED', confirmations, confirmedAt: now, updatedAt: now })

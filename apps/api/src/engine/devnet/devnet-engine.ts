@@ -3,7 +3,7 @@ import type { Blockchain } from '@vaultline/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { dbLedgerStore } from './db-ledger-store.js';
+import { dbLedgerStore } from '../../devnet/ledger-store.js';
 import { scanChain } from './watcher.js';
 
 export interface DevnetEngine {

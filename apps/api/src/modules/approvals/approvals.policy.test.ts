@@ -116,6 +116,16 @@ describe('approval line policy', () => {
     }
   });
 
+  it("follows the type's cancel rule: a type may allow cancelling during execution, recorded as after executing", () => {
+    const rule = ['CREATED', 'EXECUTING'] as const;
+    const before = cancel(fresh(), 'maker', rule);
+    expect('code' in before ? before : before.stage).toBe('BEFORE_EXECUTING');
+    const during = cancel({ ...fresh(), status: 'EXECUTING' }, 'maker', rule);
+    expect('code' in during ? during : [during.status, during.stage]).toEqual(['CANCELED', 'AFTER_EXECUTING']);
+    expect(cancel({ ...fresh(), status: 'APPROVED' }, 'maker', rule)).toEqual({ code: 'not-pending' });
+    expect(canCancel({ ...fresh(), status: 'EXECUTING' }, 'maker', rule)).toBe(true);
+  });
+
   it('offers cancel (canCancel) exactly when the cancel call would accept it', () => {
     const states = ['CREATED', 'APPROVED', 'EXECUTING', 'COMPLETE', 'FAILED', 'REJECTED', 'CANCELED'] as const;
     for (const status of states) {

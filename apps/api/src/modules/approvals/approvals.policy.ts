@@ -125,23 +125,32 @@ export function decide(
 }
 
 /**
- * The initiator may cancel while the request is still in its approval line. Once fully approved it is
- * handed to the custody engine in the same transaction (the screens say "processing"), so from then
- * on it runs to completion or failure and is no longer the initiator's to cancel.
+ * The initiator may cancel while the request is in a state its type allows (`cancelableIn`, from the request-type
+ * registry): by default only while still in its approval line, since an approved request is handed to the engine
+ * in the same transaction. A type may allow it during execution too (the engine then finds it canceled).
  */
-export function cancel(state: RequestState, memberId: string): RequestState | PolicyError {
+export function cancel(
+  state: RequestState,
+  memberId: string,
+  cancelableIn: readonly RequestState['status'][] = ['CREATED'],
+): (RequestState & { stage: 'BEFORE_EXECUTING' | 'AFTER_EXECUTING' }) | PolicyError {
   if (state.initiatorId !== memberId) return { code: 'not-initiator' };
-  if (state.status !== 'CREATED') return { code: 'not-pending' };
+  if (!cancelableIn.includes(state.status)) return { code: 'not-pending' };
   return {
     ...state,
     status: 'CANCELED',
+    stage: state.status === 'EXECUTING' ? 'AFTER_EXECUTING' : 'BEFORE_EXECUTING',
     steps: state.steps.map((s) => (s.status === 'PENDING' ? { ...s, status: 'CANCELED' } : s)),
   };
 }
 
 /** Whether `cancel` would accept this member's cancellation now: the request view's `canCancel`. */
-export function canCancel(state: RequestState, memberId: string): boolean {
-  return !('code' in cancel(state, memberId));
+export function canCancel(
+  state: RequestState,
+  memberId: string,
+  cancelableIn: readonly RequestState['status'][] = ['CREATED'],
+): boolean {
+  return !('code' in cancel(state, memberId, cancelableIn));
 }
 
 /** Section 4's customer approval status: created, step N approved, approved. */

@@ -1,8 +1,11 @@
 import { and, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { listTotal } from '../../db/list-counts.js';
+import { asColumn, organizationRows } from '../../db/organization-rows.js';
 import { readPage } from '../../db/page-window.js';
 import { accounts, approvalTemplates, requestDecisions, requests, wallets } from '../../db/schema/index.js';
+import { requestScopeCondition } from '../access/visibility.repository.js';
+import type { WalletScope } from '../access/wallet.policy.js';
 
 export type RequestRow = typeof requests.$inferSelect;
 export type DecisionRow = typeof requestDecisions.$inferSelect;
@@ -32,8 +35,13 @@ const CUSTOMER_STATUS: Record<string, RequestRow['status'][]> = {
   FAILED: ['FAILED'],
 };
 
-/** Requests, decisions and approval lines, always within one organization. */
-export function approvalsRepository(db: Db) {
+/**
+ * Requests, decisions and approval lines of one organization, bound at construction: requests and lines by their
+ * organization_id, decisions through their request, so no id of another organization's row reaches anything.
+ */
+export function approvalsRepository(db: Db, organizationId: string) {
+  const own = organizationRows(db, organizationId);
+  const ownRequest = (id: string) => and(eq(requests.organizationId, organizationId), eq(requests.id, id));
   /** Requests whose current step names `memberId` and who has not decided yet. */
   const pendingFor = (memberId: string) =>
     sql`${requests.status} = 'CREATED' and exists (
@@ -44,7 +52,7 @@ export function approvalsRepository(db: Db) {
       and not exists (select 1 from ${requestDecisions} d where d.request_id = ${requests.id} and d.account_id = ${memberId})`;
 
   return {
-    async findTemplate(organizationId: string, scope: 'WALLET' | 'WALLET_CREATION', walletId: string | null) {
+    async findTemplate(scope: 'WALLET' | 'WALLET_CREATION', walletId: string | null) {
       const [row] = await db
         .select()
         .from(approvalTemplates)
@@ -58,49 +66,77 @@ export function approvalsRepository(db: Db) {
       return row;
     },
 
-    async saveTemplate(values: typeof approvalTemplates.$inferInsert) {
-      const existing = await this.findTemplate(values.organizationId, values.scope, values.walletId ?? null);
+    async saveTemplate(values: Omit<typeof approvalTemplates.$inferInsert, 'organizationId'>) {
+      const existing = await this.findTemplate(values.scope, values.walletId ?? null);
       if (existing) {
         const [row] = await db
           .update(approvalTemplates)
           .set({ template: values.template, updatedBy: values.updatedBy, updatedAt: values.updatedAt })
-          .where(eq(approvalTemplates.id, existing.id))
+          .where(and(eq(approvalTemplates.organizationId, organizationId), eq(approvalTemplates.id, existing.id)))
           .returning();
         return row!;
       }
-      const [row] = await db.insert(approvalTemplates).values(values).returning();
+      const [row] = await db
+        .insert(approvalTemplates)
+        .values({ ...values, organizationId })
+        .returning();
       return row!;
     },
 
-    async insertRequest(values: typeof requests.$inferInsert) {
-      const [row] = await db.insert(requests).values(values).returning();
+    async insertRequest(values: Omit<typeof requests.$inferInsert, 'organizationId'>) {
+      const [row] = await db
+        .insert(requests)
+        .values({ ...values, organizationId })
+        .returning();
       return row!;
     },
 
-    async findRequest(organizationId: string, id: string, opts: { lock?: boolean } = {}) {
-      const q = db
-        .select()
-        .from(requests)
-        .where(and(eq(requests.organizationId, organizationId), eq(requests.id, id)));
+    async findRequest(id: string, opts: { lock?: boolean } = {}) {
+      const q = db.select().from(requests).where(ownRequest(id));
       const [row] = opts.lock ? await q.for('update') : await q;
       return row;
     },
 
-    async updateRequest(id: string, values: Partial<typeof requests.$inferInsert>) {
-      const [row] = await db.update(requests).set(values).where(eq(requests.id, id)).returning();
-      return row!;
+    /** undefined when the request is not this organization's: nothing is updated then. */
+    async updateRequest(id: string, values: Partial<Omit<typeof requests.$inferInsert, 'id' | 'organizationId'>>) {
+      const [row] = await db.update(requests).set(values).where(ownRequest(id)).returning();
+      return row;
     },
 
-    async insertDecision(values: typeof requestDecisions.$inferInsert) {
-      await db.insert(requestDecisions).values(values);
+    /**
+     * One decision, written only onto a request of this organization by one of its members: the select finds no
+     * row otherwise, and nothing is inserted.
+     */
+    async insertDecision(values: Omit<typeof requestDecisions.$inferInsert, 'id'> & { decidedAt: Date }) {
+      const c = requestDecisions;
+      await db.insert(requestDecisions).select(
+        db
+          .select({
+            id: sql<string>`gen_random_uuid()`.as('id'),
+            requestId: requests.id,
+            accountId: accounts.id,
+            step: asColumn(values.step, c.step),
+            decision: asColumn(values.decision, c.decision),
+            memo: asColumn(values.memo ?? null, c.memo),
+            decidedAt: asColumn(values.decidedAt, c.decidedAt),
+          })
+          .from(requests)
+          .innerJoin(accounts, and(eq(accounts.id, values.accountId), eq(accounts.organizationId, organizationId)))
+          .where(ownRequest(values.requestId)),
+      );
     },
 
     async decisionsOf(requestIds: string[]) {
       if (requestIds.length === 0) return [] as DecisionRow[];
-      return db.select().from(requestDecisions).where(inArray(requestDecisions.requestId, requestIds));
+      return db
+        .select()
+        .from(requestDecisions)
+        .where(
+          and(inArray(requestDecisions.requestId, requestIds), inArray(requestDecisions.requestId, own.requests())),
+        );
     },
 
-    async countPendingFor(organizationId: string, memberId: string) {
+    async countPendingFor(memberId: string) {
       const [row] = await db
         .select({ n: count() })
         .from(requests)
@@ -108,7 +144,7 @@ export function approvalsRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    async list(organizationId: string, memberId: string, visibleWalletIds: string[] | 'ALL', q: RequestListQuery) {
+    async list(memberId: string, scope: WalletScope, q: RequestListQuery) {
       const f = q.filters ?? {};
       const conditions: (SQL | undefined)[] = [eq(requests.organizationId, organizationId)];
       if (f.tab === 'PENDING_MY_APPROVAL') conditions.push(pendingFor(memberId));
@@ -118,14 +154,8 @@ export function approvalsRepository(db: Db) {
         );
       }
       if (f.tab === 'MY_REQUESTS') conditions.push(eq(requests.initiatorId, memberId));
-      if (visibleWalletIds !== 'ALL') {
-        // Without WALLETS_VIEW: own requests, requests one may decide, and those of one's wallets.
-        conditions.push(
-          sql`(${requests.initiatorId} = ${memberId} or ${requests.steps}::text like ${`%${memberId}%`} or ${
-            visibleWalletIds.length ? inArray(requests.walletId, visibleWalletIds) : sql`false`
-          })`,
-        );
-      }
+      // Without WALLETS_VIEW: the requests access/request.policy lets the member see.
+      conditions.push(requestScopeCondition(db, scope));
       if (f.type?.length) conditions.push(inArray(requests.type, f.type));
       if (f.status?.length)
         conditions.push(
@@ -167,7 +197,7 @@ export function approvalsRepository(db: Db) {
       const rows = await db
         .select({ id: accounts.id, email: accounts.email, userName: accounts.userName })
         .from(accounts)
-        .where(inArray(accounts.id, ids));
+        .where(and(eq(accounts.organizationId, organizationId), inArray(accounts.id, ids)));
       for (const r of rows) map.set(r.id, r);
       return map;
     },
@@ -178,7 +208,7 @@ export function approvalsRepository(db: Db) {
       for (const r of await db
         .select({ id: wallets.id, name: wallets.name })
         .from(wallets)
-        .where(inArray(wallets.id, ids)))
+        .where(and(eq(wallets.organizationId, organizationId), inArray(wallets.id, ids))))
         map.set(r.id, r.name);
       return map;
     },

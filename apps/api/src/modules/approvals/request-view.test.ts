@@ -27,7 +27,7 @@ function row(status: RequestRow['status']): RequestRow {
     walletId: null,
     type: 'WALLET_CREATION',
     itemType: 'WALLET_CREATION',
-    payload: { blockchain: 'SEPOLIA', name: 'Ops' },
+    payload: { kind: 'WALLET_CREATION', blockchain: 'SEPOLIA', family: 'evm', name: 'Ops' },
     status,
     progress: 'REQUEST',
     initiatorId: INITIATOR,

@@ -2,6 +2,7 @@ import type { RequestView } from '@vaultline/contracts';
 import type { AuthContext } from '../auth/session.service.js';
 import { canCancel, customerApprovalStatus, type RequestState, waitingFor } from './approvals.policy.js';
 import type { ApprovalsRepository, RequestRow } from './approvals.repository.js';
+import { contentOf, requestTypeOf } from './request-types.js';
 
 const CUSTOMER: Record<RequestRow['status'], RequestView['status']> = {
   CREATED: 'CREATED',
@@ -59,7 +60,7 @@ export async function describeRequests(
       itemType: r.itemType,
       walletId: r.walletId,
       walletName: r.walletId ? (walletNames.get(r.walletId) ?? null) : null,
-      content: r.payload,
+      content: contentOf(r) as RequestView['content'],
       initiator: { id: r.initiatorId, ...person(r.initiatorId) },
       status: CUSTOMER[r.status],
       decisionStatus: DECISION[r.status],
@@ -83,7 +84,7 @@ export async function describeRequests(
       waitingFor: waiting,
       canApprove: waiting.includes(auth.accountId),
       // The same rule the cancel call applies, so the screens never offer a cancel that would be refused.
-      canCancel: canCancel(state, auth.accountId),
+      canCancel: canCancel(state, auth.accountId, requestTypeOf(r.itemType).cancelableIn),
       failureReason: r.failureReason,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),

@@ -3,8 +3,9 @@ import type { Db } from '../../db/client.js';
 import { listTotal } from '../../db/list-counts.js';
 import { readPage } from '../../db/page-window.js';
 import { activityExports, assetActivities, wallets } from '../../db/schema/index.js';
+import { walletScopeCondition } from '../access/visibility.repository.js';
+import type { WalletScope } from '../access/wallet.policy.js';
 import { seoulRange } from './seoul-time.js';
-import { type VisibleTo, visibleWalletCondition } from './visibility.js';
 
 export type ActivityFilterValues = {
   walletId?: string[] | undefined;
@@ -40,10 +41,10 @@ export const activityListColumns = {
 const hasFilter = (f: ActivityFilterValues) =>
   Object.values(f).some((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== ''));
 
-function conditions(db: Db, organizationId: string, onlyFor: VisibleTo, f: ActivityFilterValues) {
+function conditions(db: Db, organizationId: string, onlyFor: WalletScope, f: ActivityFilterValues) {
   const where: (SQL | undefined)[] = [
     eq(assetActivities.organizationId, organizationId),
-    visibleWalletCondition(db, assetActivities.walletId, onlyFor),
+    walletScopeCondition(db, assetActivities.walletId, onlyFor),
   ];
   if (f.walletId?.length) where.push(inArray(assetActivities.walletId, f.walletId));
   if (f.blockchain?.length) where.push(inArray(assetActivities.blockchain, f.blockchain));
@@ -59,9 +60,14 @@ function conditions(db: Db, organizationId: string, onlyFor: VisibleTo, f: Activ
 /** An activity's place in the list: created_at as PostgreSQL's text (microseconds kept) and its id. */
 export type CursorPosition = { createdAt: string; id: string };
 
-/** Asset activities (written by the watcher) and their CSV exports; every query within one organization. */
-export function activitiesRepository(db: Db) {
-  async function countActivities(organizationId: string, onlyFor: VisibleTo, f: ActivityFilterValues, where?: SQL) {
+/**
+ * Asset activities (written by the watcher) and their CSV exports of one organization, bound at construction:
+ * every row by its organization_id.
+ */
+export function activitiesRepository(db: Db, organizationId: string) {
+  const ownExport = (id: string) => and(eq(activityExports.organizationId, organizationId), eq(activityExports.id, id));
+
+  async function countActivities(onlyFor: WalletScope, f: ActivityFilterValues, where?: SQL) {
     // Unfiltered and every wallet visible: the count kept by triggers (0007), not count(*) over a million rows.
     const whole = onlyFor === null && !hasFilter(f) ? { organizationId, list: 'asset_activities' as const } : null;
     return listTotal(db, assetActivities, where, whole);
@@ -72,7 +78,7 @@ export function activitiesRepository(db: Db) {
      * Where a cursor (an activity id) sits in the list, if the caller may see that activity. created_at comes
      * back as text: timestamptz keeps microseconds, a JS Date would round them to milliseconds and skip rows.
      */
-    async cursorPosition(organizationId: string, onlyFor: VisibleTo, id: string): Promise<CursorPosition | undefined> {
+    async cursorPosition(onlyFor: WalletScope, id: string): Promise<CursorPosition | undefined> {
       const [row] = await db
         .select({ createdAt: sql<string>`${assetActivities.createdAt}::text`, id: assetActivities.id })
         .from(assetActivities)
@@ -82,13 +88,12 @@ export function activitiesRepository(db: Db) {
 
     /** A page in (created_at, id) order: the order of the organization index, so the database reads no more. */
     async list(
-      organizationId: string,
-      onlyFor: VisibleTo,
+      onlyFor: WalletScope,
       f: ActivityFilterValues,
       page: { page: number; size: number; direction: 'ASC' | 'DESC' },
     ) {
       const where = conditions(db, organizationId, onlyFor, f);
-      const total = await countActivities(organizationId, onlyFor, f, where);
+      const total = await countActivities(onlyFor, f, where);
       const rows = await readPage(db, {
         id: assetActivities.id,
         where,
@@ -112,13 +117,12 @@ export function activitiesRepository(db: Db) {
      * follow. The row comparison is a range on the organization index, so any depth costs what the first page does.
      */
     async listAfter(
-      organizationId: string,
-      onlyFor: VisibleTo,
+      onlyFor: WalletScope,
       f: ActivityFilterValues,
       page: { after: CursorPosition; size: number; direction: 'ASC' | 'DESC' },
     ) {
       const where = conditions(db, organizationId, onlyFor, f);
-      const total = await countActivities(organizationId, onlyFor, f, where);
+      const total = await countActivities(onlyFor, f, where);
       const position = sql`(${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`;
       const pair = sql`(${assetActivities.createdAt}, ${assetActivities.id})`;
       const beyond = page.direction === 'ASC' ? sql`${pair} > ${position}` : sql`${pair} < ${position}`;
@@ -133,7 +137,7 @@ export function activitiesRepository(db: Db) {
       return { rows: rows.slice(0, page.size), total, more: rows.length > page.size };
     },
 
-    async find(organizationId: string, onlyFor: VisibleTo, id: string) {
+    async find(onlyFor: WalletScope, id: string) {
       const [row] = await db
         .select(activityListColumns)
         .from(assetActivities)
@@ -143,7 +147,7 @@ export function activitiesRepository(db: Db) {
     },
 
     /** Every matching activity, oldest first (the CSV export). */
-    async all(organizationId: string, onlyFor: VisibleTo, f: ActivityFilterValues) {
+    async all(onlyFor: WalletScope, f: ActivityFilterValues) {
       return db
         .select(activityListColumns)
         .from(assetActivities)
@@ -152,12 +156,15 @@ export function activitiesRepository(db: Db) {
         .orderBy(asc(assetActivities.createdAt), asc(assetActivities.id));
     },
 
-    async insertExport(values: typeof activityExports.$inferInsert) {
-      const [row] = await db.insert(activityExports).values(values).returning();
+    async insertExport(values: Omit<typeof activityExports.$inferInsert, 'organizationId'>) {
+      const [row] = await db
+        .insert(activityExports)
+        .values({ ...values, organizationId })
+        .returning();
       return row!;
     },
 
-    async runningExport(organizationId: string, accountId: string) {
+    async runningExport(accountId: string) {
       const [row] = await db
         .select({ id: activityExports.id })
         .from(activityExports)
@@ -172,10 +179,9 @@ export function activitiesRepository(db: Db) {
     },
 
     /** The requester's own export; `lock` for the engine job that fills it. */
-    async findExport(organizationId: string, id: string, opts: { requestedBy?: string; lock?: boolean } = {}) {
+    async findExport(id: string, opts: { requestedBy?: string; lock?: boolean } = {}) {
       const where = and(
-        eq(activityExports.organizationId, organizationId),
-        eq(activityExports.id, id),
+        ownExport(id),
         opts.requestedBy ? eq(activityExports.requestedBy, opts.requestedBy) : undefined,
       );
       const query = db.select().from(activityExports).where(where);
@@ -187,7 +193,7 @@ export function activitiesRepository(db: Db) {
       id: string,
       values: { status: 'READY' | 'FAILED'; rowCount?: number; content?: string; finishedAt: Date },
     ) {
-      await db.update(activityExports).set(values).where(eq(activityExports.id, id));
+      await db.update(activityExports).set(values).where(ownExport(id));
     },
   };
 }

@@ -1,18 +1,18 @@
 import type { ActivityExport, ActivityFilters } from '@vaultline/contracts';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import { transaction } from '../../db/client.js';
 import type { activityExports } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { QUEUES } from '../../engine/queue.js';
 import { AppError } from '../../http/app-error.js';
+import { QUEUES } from '../../jobs/queue.js';
 import type { ServiceDeps } from '../../services.js';
+import { walletScope } from '../access/wallet.policy.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { orgOf } from '../organization/organization.service.js';
 import { type ActivityFilterValues, activitiesRepository } from './activities.repository.js';
 import { BOM } from './activity-csv.js';
 import { activityView } from './activity-view.js';
 import { SEOUL_TIMEZONE } from './seoul-time.js';
-import { visibleTo } from './visibility.js';
 
 /** How long the browser is told to wait while the member's previous export still runs (spec: 5 minutes). */
 export const EXPORT_RETRY_SECONDS = 300;
@@ -55,17 +55,17 @@ export function activitiesService(deps: Pick<ServiceDeps, 'db' | 'clock' | 'queu
 
   return {
     async list(auth: AuthContext, q: ActivityListBody) {
-      const onlyFor = visibleTo(auth);
+      const onlyFor = walletScope(auth);
       const direction = q.sort[0]?.direction ?? 'DESC';
-      const repo = activitiesRepository(db);
+      const repo = activitiesRepository(db, orgOf(auth));
       const filters = q.filters ?? {};
       const partial = onlyFor !== null;
       if (q.after !== undefined) {
         // Only an activity the caller may see is a cursor: another organization's id answers like a malformed one.
         const id = z.uuid().safeParse(q.after);
-        const after = id.success ? await repo.cursorPosition(orgOf(auth), onlyFor, id.data) : undefined;
+        const after = id.success ? await repo.cursorPosition(onlyFor, id.data) : undefined;
         if (!after) throw new AppError('4000', { reason: 'invalid-cursor' });
-        const { rows, total, more } = await repo.listAfter(orgOf(auth), onlyFor, filters, {
+        const { rows, total, more } = await repo.listAfter(onlyFor, filters, {
           after,
           size: q.size,
           direction,
@@ -73,14 +73,14 @@ export function activitiesService(deps: Pick<ServiceDeps, 'db' | 'clock' | 'queu
         const nextCursor = more ? (rows.at(-1)?.id ?? null) : null;
         return { items: rows.map(activityView), page: q.page, size: q.size, total, partial, nextCursor };
       }
-      const { rows, total } = await repo.list(orgOf(auth), onlyFor, filters, { page: q.page, size: q.size, direction });
+      const { rows, total } = await repo.list(onlyFor, filters, { page: q.page, size: q.size, direction });
       const more = (q.page - 1) * q.size + rows.length < total;
       const nextCursor = more ? (rows.at(-1)?.id ?? null) : null;
       return { items: rows.map(activityView), page: q.page, size: q.size, total, partial, nextCursor };
     },
 
     async get(auth: AuthContext, id: string) {
-      const row = await activitiesRepository(db).find(orgOf(auth), visibleTo(auth), id);
+      const row = await activitiesRepository(db, orgOf(auth)).find(walletScope(auth), id);
       if (!row) throw new AppError('404');
       return activityView(row);
     },
@@ -88,13 +88,12 @@ export function activitiesService(deps: Pick<ServiceDeps, 'db' | 'clock' | 'queu
     async createExport(auth: AuthContext, body: ExportBody) {
       const organizationId = orgOf(auth);
       const { dateFrom, dateTo, ...rest } = body;
-      const filters: StoredExportFilters = { ...rest, visibleTo: visibleTo(auth) };
+      const filters: StoredExportFilters = { ...rest, visibleTo: walletScope(auth) };
       try {
-        const row = await db.transaction(async (tx) => {
-          const repo = activitiesRepository(tx as Db);
-          if (await repo.runningExport(organizationId, auth.accountId)) throw busy();
+        const row = await transaction(db, async (tx) => {
+          const repo = activitiesRepository(tx, organizationId);
+          if (await repo.runningExport(auth.accountId)) throw busy();
           const created = await repo.insertExport({
-            organizationId,
             requestedBy: auth.accountId,
             dateFrom,
             dateTo,
@@ -104,7 +103,7 @@ export function activitiesService(deps: Pick<ServiceDeps, 'db' | 'clock' | 'queu
             createdAt: clock(),
           });
           // In the same transaction: a rolled-back export never runs, a committed one always does.
-          await deps.queue().enqueue(tx as Db, QUEUES.activityExport, { requestId: created.id, organizationId });
+          await deps.queue().enqueue(tx, QUEUES.activityExport, { requestId: created.id, organizationId });
           return created;
         });
         return exportView(row);
@@ -115,14 +114,14 @@ export function activitiesService(deps: Pick<ServiceDeps, 'db' | 'clock' | 'queu
     },
 
     async getExport(auth: AuthContext, id: string) {
-      const row = await activitiesRepository(db).findExport(orgOf(auth), id, { requestedBy: auth.accountId });
+      const row = await activitiesRepository(db, orgOf(auth)).findExport(id, { requestedBy: auth.accountId });
       if (!row) throw new AppError('404');
       return exportView(row);
     },
 
     /** The finished file; 4110 while it is still being generated, 404 when it failed or is not the caller's. */
     async exportFile(auth: AuthContext, id: string) {
-      const row = await activitiesRepository(db).findExport(orgOf(auth), id, { requestedBy: auth.accountId });
+      const row = await activitiesRepository(db, orgOf(auth)).findExport(id, { requestedBy: auth.accountId });
       if (!row || row.status === 'FAILED') throw new AppError('404');
       if (row.status === 'RUNNING' || row.content === null) throw busy();
       // The BOM is added here, not stored: PGlite's text decoding drops a leading BOM.

@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { organizationRows } from '../../db/organization-rows.js';
 import { walletBalances, wallets } from '../../db/schema/index.js';
-import { type VisibleTo, visibleWalletCondition } from './visibility.js';
+import { walletScopeCondition } from '../access/visibility.repository.js';
+import type { WalletScope } from '../access/wallet.policy.js';
 
 /** Amounts as exact decimal strings; withdrawable never below zero. */
 export interface BalanceAmounts {
@@ -28,14 +30,20 @@ export interface WalletBalanceQuery {
 // Computed in SQL on numeric(78,0): JavaScript numbers would lose precision far below 2^256.
 const withdrawable = sql<string>`greatest(${walletBalances.total} - ${walletBalances.staked} - ${walletBalances.locked}, 0)::text`;
 
-/** Wallet balances as the watcher wrote them; every query within one organization. */
-export function balancesRepository(db: Db) {
+/**
+ * Wallet balances as the watcher wrote them, of one organization, bound at construction: wallets by their
+ * organization_id, balances by theirs where a sum runs over the organization's index, and through their wallet
+ * where they are read by wallet id, so another organization's wallet id reads nothing.
+ */
+export function balancesRepository(db: Db, organizationId: string) {
+  const own = organizationRows(db, organizationId);
+
   return {
     /** Per-token sums over the visible wallets; walletCount counts wallets holding the token. */
-    async totalsByToken(organizationId: string, onlyFor: VisibleTo, blockchains?: string[]) {
+    async totalsByToken(onlyFor: WalletScope, blockchains?: string[]) {
       const conditions: (SQL | undefined)[] = [
         eq(walletBalances.organizationId, organizationId),
-        visibleWalletCondition(db, walletBalances.walletId, onlyFor),
+        walletScopeCondition(db, walletBalances.walletId, onlyFor),
       ];
       if (blockchains?.length) conditions.push(inArray(walletBalances.blockchain, blockchains));
       return db
@@ -52,10 +60,10 @@ export function balancesRepository(db: Db) {
     },
 
     /** The blockchains the visible wallets are on (their native coins always show). */
-    async walletChains(organizationId: string, onlyFor: VisibleTo, blockchains?: string[]) {
+    async walletChains(onlyFor: WalletScope, blockchains?: string[]) {
       const conditions: (SQL | undefined)[] = [
         eq(wallets.organizationId, organizationId),
-        visibleWalletCondition(db, wallets.id, onlyFor),
+        walletScopeCondition(db, wallets.id, onlyFor),
       ];
       if (blockchains?.length) conditions.push(inArray(wallets.blockchain, blockchains));
       const rows = await db
@@ -67,7 +75,10 @@ export function balancesRepository(db: Db) {
 
     async ofWallets(walletIds: string[], tokenId?: string): Promise<BalanceRow[]> {
       if (walletIds.length === 0) return [];
-      const conditions: SQL[] = [inArray(walletBalances.walletId, walletIds)];
+      const conditions: SQL[] = [
+        inArray(walletBalances.walletId, walletIds),
+        inArray(walletBalances.walletId, own.wallets()),
+      ];
       if (tokenId) conditions.push(eq(walletBalances.tokenId, tokenId));
       return db
         .select({
@@ -82,10 +93,10 @@ export function balancesRepository(db: Db) {
     },
 
     /** A page of the visible wallets. */
-    async wallets(organizationId: string, onlyFor: VisibleTo, q: WalletBalanceQuery) {
+    async wallets(onlyFor: WalletScope, q: WalletBalanceQuery) {
       const conditions: (SQL | undefined)[] = [
         eq(wallets.organizationId, organizationId),
-        visibleWalletCondition(db, wallets.id, onlyFor),
+        walletScopeCondition(db, wallets.id, onlyFor),
       ];
       if (q.blockchains?.length) conditions.push(inArray(wallets.blockchain, q.blockchains));
       if (q.walletIds?.length) conditions.push(inArray(wallets.id, q.walletIds));
@@ -119,7 +130,7 @@ export function balancesRepository(db: Db) {
     },
 
     /** One wallet of the organization, if the caller may see it. */
-    async visibleWallet(organizationId: string, onlyFor: VisibleTo, walletId: string) {
+    async visibleWallet(onlyFor: WalletScope, walletId: string) {
       const [row] = await db
         .select({ id: wallets.id, name: wallets.name, blockchain: wallets.blockchain, address: wallets.address })
         .from(wallets)
@@ -127,7 +138,7 @@ export function balancesRepository(db: Db) {
           and(
             eq(wallets.organizationId, organizationId),
             eq(wallets.id, walletId),
-            visibleWalletCondition(db, wallets.id, onlyFor),
+            walletScopeCondition(db, wallets.id, onlyFor),
           ),
         );
       return row;

@@ -8,11 +8,11 @@ import {
   type WalletBalances,
 } from '@vaultline/contracts';
 import { AppError } from '../../http/app-error.js';
+import { walletScope } from '../access/wallet.policy.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { type OrganizationDeps, orgOf } from '../organization/organization.service.js';
 import { organizationRegistration, type Registration } from '../tokens/registration.js';
 import { type BalanceAmounts, type BalanceRow, balancesRepository } from './balances.repository.js';
-import { visibleTo } from './visibility.js';
 
 const ZERO: BalanceAmounts = { total: '0', staked: '0', withdrawable: '0' };
 /** Catalogue order: native coins first (by blockchain), then the curated tokens. */
@@ -87,7 +87,7 @@ export function balancesService(deps: OrganizationDeps) {
   const { db } = deps;
 
   async function visibleWallet(auth: AuthContext, walletId: string) {
-    const wallet = await balancesRepository(db).visibleWallet(orgOf(auth), visibleTo(auth), walletId);
+    const wallet = await balancesRepository(db, orgOf(auth)).visibleWallet(walletScope(auth), walletId);
     if (!wallet) throw new AppError('404');
     return wallet;
   }
@@ -98,10 +98,10 @@ export function balancesService(deps: OrganizationDeps) {
       body: { blockchain?: Blockchain[] | undefined; hasToken?: boolean | undefined },
     ) {
       const organizationId = orgOf(auth);
-      const onlyFor = visibleTo(auth);
-      const repo = balancesRepository(db);
+      const onlyFor = walletScope(auth);
+      const repo = balancesRepository(db, organizationId);
       const [sums, registration] = await Promise.all([
-        repo.totalsByToken(organizationId, onlyFor, body.blockchain),
+        repo.totalsByToken(onlyFor, body.blockchain),
         organizationRegistration(db, organizationId, body.blockchain),
       ]);
       const items = new Map<string, OrganizationTokenBalance>();
@@ -124,7 +124,7 @@ export function balancesService(deps: OrganizationDeps) {
         }
       }
       if (!body.hasToken) {
-        const natives = (await repo.walletChains(organizationId, onlyFor, body.blockchain)).map(
+        const natives = (await repo.walletChains(onlyFor, body.blockchain)).map(
           (chain) => nativeToken(chain as Blockchain).tokenId,
         );
         for (const id of [...natives, ...registration.addedTokenIds]) {
@@ -141,7 +141,7 @@ export function balancesService(deps: OrganizationDeps) {
 
     async wallets(auth: AuthContext, q: WalletBalancesBody) {
       const organizationId = orgOf(auth);
-      const onlyFor = visibleTo(auth);
+      const onlyFor = walletScope(auth);
       const f = q.filters ?? {};
       const token = f.tokenId ? tokenById(f.tokenId) : undefined;
       if (f.tokenId && !token) throw new AppError('4000', { reason: 'unknown-token', tokenId: f.tokenId });
@@ -154,8 +154,8 @@ export function balancesService(deps: OrganizationDeps) {
       if (token && blockchains?.length === 0) {
         return { items: [], page: q.page, size: q.size, total: 0, partial: onlyFor !== null };
       }
-      const repo = balancesRepository(db);
-      const { rows, total } = await repo.wallets(organizationId, onlyFor, {
+      const repo = balancesRepository(db, organizationId);
+      const { rows, total } = await repo.wallets(onlyFor, {
         page: q.page,
         size: q.size,
         sort: q.sort,
@@ -179,7 +179,7 @@ export function balancesService(deps: OrganizationDeps) {
     async wallet(auth: AuthContext, walletId: string, hasToken: boolean) {
       const wallet = await visibleWallet(auth, walletId);
       const [rows, registration] = await Promise.all([
-        balancesRepository(db).ofWallets([wallet.id]),
+        balancesRepository(db, orgOf(auth)).ofWallets([wallet.id]),
         organizationRegistration(db, orgOf(auth), [wallet.blockchain]),
       ]);
       return walletView(wallet, rows, registration, { hasToken });
@@ -190,7 +190,7 @@ export function balancesService(deps: OrganizationDeps) {
       const token = tokenById(tokenId);
       // A token of another chain (or none at all) is not something this wallet can hold.
       if (!token || token.blockchain !== wallet.blockchain) throw new AppError('404');
-      const [row] = await balancesRepository(db).ofWallets([wallet.id], tokenId);
+      const [row] = await balancesRepository(db, orgOf(auth)).ofWallets([wallet.id], tokenId);
       const amounts = row ? { total: row.total, staked: row.staked, withdrawable: row.withdrawable } : ZERO;
       return { ...token, ...amounts, walletId: wallet.id };
     },

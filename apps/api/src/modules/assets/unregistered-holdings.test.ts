@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DevnetEngine, devnetEngine } from '../../engine/devnet/devnet-engine.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { assetsScene } from '../../test/assets-scene.js';
 import { TestBrowser } from '../../test/browser.js';
+import { type DevnetEngine, devnetEngine } from '../../test/devnet.js';
 import { createMember, signIn } from '../../test/fixtures.js';
 import type { CreatedWallet } from '../../test/wallet-fixtures.js';
 

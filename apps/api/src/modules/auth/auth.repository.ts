@@ -17,6 +17,7 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type AuthTokenPurpose = (typeof authTokens.$inferSelect)['purpose'];
 
 /** Every query of sign-in and sessions; the services above never build SQL. */
+// Not bound to an organization: accounts and sessions are found before any organization is known (and operators have none).
 export function authRepository(db: Db) {
   return {
     async findLiveAccountByEmail(email: string): Promise<AccountRow | undefined> {

@@ -2,7 +2,7 @@ import type { LoginAnswer } from '@vaultline/contracts';
 import { LIMITS } from '@vaultline/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import { type Db, transaction } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { renderMail } from '../../mail/templates.js';
@@ -78,8 +78,8 @@ export function authService(deps: AuthServiceDeps) {
       const password = openSecret(keyring, 'passphrase', input.passphrase);
       const otpCode = input.otpCode === undefined ? undefined : openOtp(keyring, 'otpCode', input.otpCode);
 
-      const outcome = await db.transaction(async (tx): Promise<LoginOutcome> => {
-        const repo = authRepository(tx as Db);
+      const outcome = await transaction(db, async (tx): Promise<LoginOutcome> => {
+        const repo = authRepository(tx);
         const found = await repo.findLiveAccountByEmail(input.email);
         if (found?.status !== 'ACTIVE' || !found.passphraseHash) {
           return { kind: 'error', error: new AppError('4002') };
@@ -109,7 +109,7 @@ export function authService(deps: AuthServiceDeps) {
         const base = { memberId: account.id, kind: account.kind };
 
         if (isPasswordExpired(account.passphraseChangedAt, config.passwordExpiryDays, now)) {
-          const ticket = await createToken(tx as Db, account.id, 'EXPIRED', TICKET_MINUTES * 60_000);
+          const ticket = await createToken(tx, account.id, 'EXPIRED', TICKET_MINUTES * 60_000);
           return { kind: 'error', error: new AppError('17', { memberId: account.id, ticket }) };
         }
 
@@ -128,14 +128,14 @@ export function authService(deps: AuthServiceDeps) {
         }
 
         if (!account.otpRegisteredAt) {
-          const ticket = await createToken(tx as Db, account.id, 'OTP_REGISTRATION', TICKET_MINUTES * 60_000);
+          const ticket = await createToken(tx, account.id, 'OTP_REGISTRATION', TICKET_MINUTES * 60_000);
           return { kind: 'answer', answer: { ...base, result: 'NEED_OTP', otpRegistered: false, ticket } };
         }
         if (otpCode === undefined) {
           return { kind: 'answer', answer: { ...base, result: 'NEED_OTP', otpRegistered: true } };
         }
-        await consumeOtp(tx as Db, config, account, otpCode, now);
-        const session = await sessions.open(tx as Db, account, meta);
+        await consumeOtp(tx, config, account, otpCode, now);
+        const session = await sessions.open(tx, account, meta);
         return {
           kind: 'answer',
           answer: { ...base, result: 'SUCCESS', sessionExpiresAt: session.expiresAt.toISOString() },
@@ -164,8 +164,8 @@ export function authService(deps: AuthServiceDeps) {
 
     /** The emailed link of a new IP: right code, not expired, not used, and opened from that same IP. */
     async verifyLoginIp(memberId: string, loginIpId: string, code: string, meta: RequestMeta) {
-      return db.transaction(async (tx) => {
-        const repo = authRepository(tx as Db);
+      return transaction(db, async (tx) => {
+        const repo = authRepository(tx);
         const row = await repo.lockLoginIp(loginIpId, memberId);
         if (!row) throw new AppError('4009');
         if (row.status === 'VERIFIED' || (await repo.isIpVerified(memberId, row.ip))) throw new AppError('4010');

@@ -1,6 +1,6 @@
 import type { LoginAnswer } from '@vaultline/contracts';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import { type Db, transaction } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { decryptAtRest, encryptAtRest, sha256 } from '../../security/at-rest.js';
 import type { RsaKeyring } from '../../security/rsa.js';
@@ -36,8 +36,8 @@ export function otpRegistrationService(deps: {
   return {
     /** A fresh secret for the QR code; kept pending (encrypted) until its first code confirms it. */
     async start(memberId: string, ticket: string) {
-      return db.transaction(async (tx) => {
-        const { repo, account } = await openTicket(tx as Db, memberId, ticket);
+      return transaction(db, async (tx) => {
+        const { repo, account } = await openTicket(tx, memberId, ticket);
         const secret = generateTotpSecret();
         await repo.updateAccount(
           account.id,
@@ -56,8 +56,8 @@ export function otpRegistrationService(deps: {
       meta: RequestMeta,
     ): Promise<{ answer: LoginAnswer; session: IssuedSession }> {
       const code = openOtp(deps.keyring, 'otpCode', encryptedCode);
-      return db.transaction(async (tx) => {
-        const { repo, row, account } = await openTicket(tx as Db, memberId, ticket);
+      return transaction(db, async (tx) => {
+        const { repo, row, account } = await openTicket(tx, memberId, ticket);
         if (!account.otpPendingSecretEnc) throw new AppError('18');
         const secret = decryptAtRest(account.otpPendingSecretEnc, config.masterKey, PENDING_CONTEXT);
         const now = clock();
@@ -74,7 +74,7 @@ export function otpRegistrationService(deps: {
           now,
         );
         await repo.useAuthToken(row.id, now);
-        const session = await deps.sessions.open(tx as Db, updated, meta);
+        const session = await deps.sessions.open(tx, updated, meta);
         return {
           answer: {
             result: 'SUCCESS' as const,

@@ -1,6 +1,6 @@
 import { LIMITS } from '@vaultline/contracts';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import { type Db, transaction } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { renderMail } from '../../mail/templates.js';
 import { sha256 } from '../../security/at-rest.js';
@@ -65,10 +65,10 @@ export function passwordService(deps: {
   return {
     /** Emails a reset link valid 24 hours to a known, active account; answers the same either way. */
     async recover(email: string, language: 'EN' | 'KO') {
-      const sent = await db.transaction(async (tx) => {
-        const account = await authRepository(tx as Db).findLiveAccountByEmail(email);
+      const sent = await transaction(db, async (tx) => {
+        const account = await authRepository(tx).findLiveAccountByEmail(email);
         if (account?.status !== 'ACTIVE') return null;
-        const token = await auth.createToken(tx as Db, account.id, 'RESET', RESET_LINK_MS);
+        const token = await auth.createToken(tx, account.id, 'RESET', RESET_LINK_MS);
         return { account, token };
       });
       if (sent) {
@@ -84,8 +84,8 @@ export function passwordService(deps: {
     },
 
     async verifyLink(memberId: string, token: string) {
-      return db.transaction(async (tx) => {
-        const { row, account } = await openLink(tx as Db, memberId, token);
+      return transaction(db, async (tx) => {
+        const { row, account } = await openLink(tx, memberId, token);
         return {
           email: account.email,
           purpose: row.purpose as 'RESET' | 'EXPIRED',
@@ -98,16 +98,16 @@ export function passwordService(deps: {
     async reset(memberId: string, input: { token: string; newPassphrase: string; otpCode?: string | undefined }) {
       const password = openSecret(keyring, 'newPassphrase', input.newPassphrase);
       const code = input.otpCode === undefined ? undefined : openOtp(keyring, 'otpCode', input.otpCode);
-      const account = await db.transaction(async (tx) => {
-        const { row, account } = await openLink(tx as Db, memberId, input.token);
+      const account = await transaction(db, async (tx) => {
+        const { row, account } = await openLink(tx, memberId, input.token);
         const now = clock();
         if (account.otpRegisteredAt) {
           if (code === undefined) throw new AppError('4004');
-          await consumeOtp(tx as Db, config, account, code, now);
+          await consumeOtp(tx, config, account, code, now);
         }
-        await assertAcceptable(tx as Db, account, password);
-        await store(tx as Db, account, password, now);
-        const repo = authRepository(tx as Db);
+        await assertAcceptable(tx, account, password);
+        await store(tx, account, password, now);
+        const repo = authRepository(tx);
         await repo.useAuthToken(row.id, now);
         await repo.revokeSessions(account.id, 'PASSWORD_CHANGED', now);
         return account;
@@ -125,16 +125,16 @@ export function passwordService(deps: {
       const current = openSecret(keyring, 'currentPassphrase', input.currentPassphrase);
       const password = openSecret(keyring, 'newPassphrase', input.newPassphrase);
       const code = openOtp(keyring, 'otpCode', input.otpCode);
-      const account = await db.transaction(async (tx) => {
-        const repo = authRepository(tx as Db);
+      const account = await transaction(db, async (tx) => {
+        const repo = authRepository(tx);
         const account = (await repo.lockAccount(memberId))!;
         if (!account.passphraseHash || !(await verifyPassword(account.passphraseHash, current))) {
           throw new AppError('4005', { field: 'currentPassphrase' });
         }
         const now = clock();
-        await consumeOtp(tx as Db, config, account, code, now);
-        await assertAcceptable(tx as Db, account, password);
-        await store(tx as Db, account, password, now);
+        await consumeOtp(tx, config, account, code, now);
+        await assertAcceptable(tx, account, password);
+        await store(tx, account, password, now);
         await repo.revokeSessions(account.id, 'PASSWORD_CHANGED', now, sessionId);
         return account;
       });

@@ -5,6 +5,7 @@ import { wallets } from '../../db/schema/index.js';
 
 const EVM_HEX = /^0x[0-9a-fA-F]{40}$/;
 
+// Not bound to an organization: chain-side data, found by address as the devnet CLI names it (development only).
 export function devnetRepository(db: Db) {
   return {
     /** The blockchains of the wallets (of any organization) at this address; EVM addresses in any letter case. */

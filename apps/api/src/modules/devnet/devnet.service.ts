@@ -16,7 +16,7 @@ import {
 } from '@vaultline/contracts';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { dbLedgerStore } from '../../engine/devnet/db-ledger-store.js';
+import { dbLedgerStore } from '../../devnet/ledger-store.js';
 import { AppError } from '../../http/app-error.js';
 import { devnetRepository } from './devnet.repository.js';
 

@@ -4,6 +4,7 @@ import { assetActivities, wallets } from '../../db/schema/index.js';
 import { activityListColumns } from '../assets/activities.repository.js';
 
 /** Activities changed since a moment, oldest change first, with what a notice shows. */
+// Not bound to an organization: chain-side changes of every organization, sorted to each stream by notice-hub.
 export function eventsRepository(db: Db) {
   return {
     async activitiesChangedSince(since: Date, limit: number) {

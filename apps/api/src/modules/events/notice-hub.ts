@@ -2,9 +2,10 @@ import type { ServerResponse } from 'node:http';
 import { type ActivityNotice, isErrorCode } from '@vaultline/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { visibleWalletIds } from '../access/visibility.repository.js';
+import { walletScope } from '../access/wallet.policy.js';
 import { activityView } from '../assets/activity-view.js';
 import type { AuthContext, SessionService } from '../auth/session.service.js';
-import { walletsRepository } from '../wallets/wallets.repository.js';
 import { eventsRepository } from './events.repository.js';
 
 /** One open event stream of a signed-in member. */
@@ -62,9 +63,7 @@ export function noticeHub(opts: NoticeHubOptions) {
     try {
       const auth = await opts.sessions.authenticate(client.sessionToken, { touch: false });
       if (auth.kind !== 'MEMBER' || auth.organizationId !== client.organizationId) throw new Error('not this member');
-      const wallets = auth.permissions.includes('WALLETS_VIEW')
-        ? 'ALL'
-        : new Set(await walletsRepository(opts.db).walletIdsOf(auth.accountId));
+      const wallets = await visibleWalletIds(opts.db, client.organizationId, walletScope(auth));
       return { auth, wallets };
     } catch (err) {
       const code = err instanceof Error && 'code' in err && isErrorCode(String(err.code)) ? String(err.code) : '4001';

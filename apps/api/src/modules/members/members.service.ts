@@ -1,6 +1,6 @@
 import type { Language, Me } from '@vaultline/contracts';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import { type Db, transaction } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { RsaKeyring } from '../../security/rsa.js';
 import { passwordExpiresAt } from '../auth/auth.policy.js';
@@ -67,10 +67,10 @@ export function membersService(deps: {
     /** Keep-alive: a code from the authenticator renews the session with a new token. */
     async reauthenticate(auth: AuthContext, encryptedCode: string) {
       const code = openOtp(deps.keyring, 'otpCode', encryptedCode);
-      return db.transaction(async (tx) => {
-        const account = (await authRepository(tx as Db).lockAccount(auth.accountId))!;
-        await consumeOtp(tx as Db, config, account, code, clock());
-        return deps.sessions.renew(tx as Db, auth);
+      return transaction(db, async (tx) => {
+        const account = (await authRepository(tx).lockAccount(auth.accountId))!;
+        await consumeOtp(tx, config, account, code, clock());
+        return deps.sessions.renew(tx, auth);
       });
     },
   };

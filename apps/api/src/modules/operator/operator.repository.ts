@@ -20,6 +20,7 @@ interface Paging<F extends string> {
 }
 
 /** Provider-side queries: operators see every organization, through these calls only. */
+// Not bound to an organization: this is the provider's view across all of them, for operators only.
 export function operatorRepository(db: Db) {
   return {
     async listOrganizations(

@@ -1,5 +1,5 @@
 import { type OperatorRole, operatorCan, type WorkflowType } from '@vaultline/contracts';
-import type { Db } from '../../db/client.js';
+import { type Db, transaction } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { authRepository } from '../auth/auth.repository.js';
 import { consumeCallerOtp } from '../auth/otp.service.js';
@@ -29,18 +29,16 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
 
   /** An owner-to-be: an invited account holding OWNER, with its invitation mail to send after commit. */
   async function inviteOwner(tx: Db, organizationId: string, email: string, invitedBy: string) {
-    const repo = organizationRepository(tx);
-    const existing = await authRepository(tx as Db).findLiveAccountByEmail(email);
+    const repo = organizationRepository(tx, organizationId);
+    const existing = await authRepository(tx).findLiveAccountByEmail(email);
     if (existing) throw new AppError(existing.organizationId === organizationId ? '4024' : '4027', { email });
     const account = await repo.insertMember({
-      kind: 'MEMBER',
-      organizationId,
       email: email.toLowerCase(),
       status: 'INVITED',
     });
     await repo.setOwnPermissions(account.id, ['OWNER']);
     const { invitation, token } = await invitations.issue(tx, account, 'OWNER', invitedBy);
-    const org = await repo.findOrganization(organizationId);
+    const org = await repo.findOrganization();
     return {
       to: account.email,
       invitationId: invitation.id,
@@ -119,12 +117,12 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
       if (!operatorCan(roleOf(auth), 'createWorkflow')) throw new AppError('403', { ability: 'createWorkflow' });
       const organizationId = typeof payload.organizationId === 'string' ? payload.organizationId : null;
       const { organizationId: _omit, ...rest } = payload;
-      const row = await db.transaction(async (tx) => {
-        if (organizationId && !(await operatorRepository(tx as Db).findOrganization(organizationId)))
+      const row = await transaction(db, async (tx) => {
+        if (organizationId && !(await operatorRepository(tx).findOrganization(organizationId)))
           throw new AppError('404');
         if (type === 'OWNER_INVITATION') {
           // One owner invitation at a time: a second proposal waits until the first is decided.
-          const open = await operatorRepository(tx as Db).listWorkflows({
+          const open = await operatorRepository(tx).listWorkflows({
             page: 1,
             size: 1,
             sort: [],
@@ -135,13 +133,13 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
             },
           });
           if (open.total > 0) throw new AppError('4012');
-          const owner = (await operatorRepository(tx as Db).owners([organizationId!])).get(organizationId!);
+          const owner = (await operatorRepository(tx).owners([organizationId!])).get(organizationId!);
           if (owner) throw new AppError('4024', { email: owner.email });
-          const existing = await authRepository(tx as Db).findLiveAccountByEmail(rest.email as string);
+          const existing = await authRepository(tx).findLiveAccountByEmail(rest.email as string);
           if (existing)
             throw new AppError(existing.organizationId === organizationId ? '4024' : '4027', { email: rest.email });
         }
-        return operatorRepository(tx as Db).insertWorkflow({
+        return operatorRepository(tx).insertWorkflow({
           type,
           status: 'IN_PROGRESS',
           organizationId,
@@ -162,8 +160,8 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
       family: 'creation' | 'owner' | 'update',
       lang: Lang,
     ) {
-      const { row, mail } = await db.transaction(async (tx) => {
-        const repo = operatorRepository(tx as Db);
+      const { row, mail } = await transaction(db, async (tx) => {
+        const repo = operatorRepository(tx);
         const w = await repo.lockWorkflow(workflowId);
         const types: Record<typeof family, WorkflowType[]> = {
           creation: ['ORGANIZATION_CREATION'],
@@ -178,12 +176,12 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
           if (w.createdBy === auth.accountId) throw new AppError('4105');
           if (!operatorCan(roleOf(auth), 'decideWorkflow')) throw new AppError('403', { ability: 'decideWorkflow' });
           // A decision asks for the operator's own fresh code (the contract requires it for approve and reject).
-          await consumeCallerOtp(tx as Db, deps, auth.accountId, body.otpCode ?? '');
+          await consumeCallerOtp(tx, deps, auth.accountId, body.otpCode ?? '');
         }
         const now = clock();
         const status = action === 'approve' ? 'APPROVED' : action === 'reject' ? 'REJECTED' : 'CANCELED';
         const applied =
-          action === 'approve' ? await apply(tx as Db, w, auth) : { organizationId: w.organizationId, mail: null };
+          action === 'approve' ? await apply(tx, w, auth) : { organizationId: w.organizationId, mail: null };
         const row = await repo.decideWorkflow(w.id, {
           status,
           decidedBy: auth.accountId,
@@ -199,11 +197,11 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
 
     async resendOwnerInvitation(auth: AuthContext, organizationId: string, lang: Lang) {
       if (!operatorCan(roleOf(auth), 'createWorkflow')) throw new AppError('403');
-      const mail = await db.transaction(async (tx) => {
-        const owner = (await operatorRepository(tx as Db).owners([organizationId])).get(organizationId);
+      const mail = await transaction(db, async (tx) => {
+        const owner = (await operatorRepository(tx).owners([organizationId])).get(organizationId);
         if (owner?.status !== 'INVITED') throw new AppError('404');
-        const { invitation, token } = await invitations.issue(tx as Db, owner, 'OWNER', auth.accountId);
-        const org = await organizationRepository(tx as Db).findOrganization(organizationId);
+        const { invitation, token } = await invitations.issue(tx, owner, 'OWNER', auth.accountId);
+        const org = await organizationRepository(tx, organizationId).findOrganization();
         return {
           to: owner.email,
           invitationId: invitation.id,

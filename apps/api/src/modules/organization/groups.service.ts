@@ -1,5 +1,5 @@
 import type { Group, OrganizationPermission } from '@vaultline/contracts';
-import type { Db } from '../../db/client.js';
+import { type Db, transaction } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { assertMayChangePermissions } from '../access/permission-grant.policy.js';
 import { consumeCallerOtp } from '../auth/otp.service.js';
@@ -9,8 +9,8 @@ import { type OrganizationDeps, orgOf } from './organization.service.js';
 
 type GroupRow = { id: string; name: string; createdAt: Date };
 
-async function describe(db: Db, rows: GroupRow[]): Promise<Group[]> {
-  const { members, permissions } = await groupsRepository(db).details(rows.map((r) => r.id));
+async function describe(db: Db, organizationId: string, rows: GroupRow[]): Promise<Group[]> {
+  const { members, permissions } = await groupsRepository(db, organizationId).details(rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -26,20 +26,21 @@ export function groupsService(deps: OrganizationDeps) {
   /** Group members must be live members of the same organization, each named once. */
   async function checkedMembers(tx: Db, organizationId: string, ids: string[]) {
     const unique = [...new Set(ids)];
-    const live = await groupsRepository(tx).liveMemberIds(organizationId, unique);
+    const live = await groupsRepository(tx, organizationId).liveMemberIds(unique);
     if (live.length !== unique.length) throw new AppError('4103');
     return unique;
   }
 
   async function assertNameFree(tx: Db, organizationId: string, name: string, exceptId?: string) {
-    const clash = await groupsRepository(tx).findByName(organizationId, name);
+    const clash = await groupsRepository(tx, organizationId).findByName(name);
     if (clash && clash.id !== exceptId) throw new AppError('4100');
   }
 
   async function lockGroup(tx: Db, auth: AuthContext, groupId: string) {
-    const group = await groupsRepository(tx).find(orgOf(auth), groupId, { lock: true });
+    const repo = groupsRepository(tx, orgOf(auth));
+    const group = await repo.find(groupId, { lock: true });
     if (!group) throw new AppError('404');
-    const { members, permissions } = await groupsRepository(tx).details([group.id]);
+    const { members, permissions } = await repo.details([group.id]);
     return {
       ...group,
       memberIds: (members.get(group.id) ?? []).map((m) => m.id),
@@ -49,20 +50,20 @@ export function groupsService(deps: OrganizationDeps) {
 
   return {
     async create(auth: AuthContext, input: { name: string; memberIds: string[] }) {
-      return db.transaction(async (tx) => {
+      return transaction(db, async (tx) => {
         const orgId = orgOf(auth);
-        await assertNameFree(tx as Db, orgId, input.name);
-        const members = await checkedMembers(tx as Db, orgId, input.memberIds);
-        const repo = groupsRepository(tx as Db);
-        const group = await repo.insert(orgId, input.name, clock());
+        await assertNameFree(tx, orgId, input.name);
+        const members = await checkedMembers(tx, orgId, input.memberIds);
+        const repo = groupsRepository(tx, orgId);
+        const group = await repo.insert(input.name, clock());
         await repo.setMembers(group.id, members);
-        return (await describe(tx as Db, [group]))[0]!;
+        return (await describe(tx, orgId, [group]))[0]!;
       });
     },
 
     async list(auth: AuthContext, query: GroupListQuery) {
-      const { rows, total } = await groupsRepository(db).list(orgOf(auth), query);
-      return { items: await describe(db, rows), page: query.page, size: query.size, total };
+      const { rows, total } = await groupsRepository(db, orgOf(auth)).list(query);
+      return { items: await describe(db, orgOf(auth), rows), page: query.page, size: query.size, total };
     },
 
     async update(
@@ -70,41 +71,41 @@ export function groupsService(deps: OrganizationDeps) {
       groupId: string,
       input: { name?: string | undefined; memberIds?: string[] | undefined },
     ) {
-      return db.transaction(async (tx) => {
-        const group = await lockGroup(tx as Db, auth, groupId);
-        const repo = groupsRepository(tx as Db);
+      return transaction(db, async (tx) => {
+        const group = await lockGroup(tx, auth, groupId);
+        const repo = groupsRepository(tx, group.organizationId);
         if (input.name !== undefined && input.name !== group.name) {
-          await assertNameFree(tx as Db, group.organizationId, input.name, group.id);
+          await assertNameFree(tx, group.organizationId, input.name, group.id);
           await repo.rename(group.id, input.name, clock());
         }
         if (input.memberIds !== undefined) {
-          const memberIds = await checkedMembers(tx as Db, group.organizationId, input.memberIds);
+          const memberIds = await checkedMembers(tx, group.organizationId, input.memberIds);
           const joining = memberIds.filter((id) => !group.memberIds.includes(id));
           const leaving = group.memberIds.filter((id) => !memberIds.includes(id));
           // Joining or leaving a group that carries permissions grants or takes them away.
           if (joining.length + leaving.length > 0) assertMayChangePermissions(auth.permissions, [], group.permissions);
           await repo.setMembers(group.id, memberIds);
         }
-        return (await describe(tx as Db, [{ ...group, name: input.name ?? group.name }]))[0]!;
+        return (await describe(tx, group.organizationId, [{ ...group, name: input.name ?? group.name }]))[0]!;
       });
     },
 
     async setPermissions(auth: AuthContext, groupId: string, permissions: OrganizationPermission[]) {
-      return db.transaction(async (tx) => {
-        const group = await lockGroup(tx as Db, auth, groupId);
+      return transaction(db, async (tx) => {
+        const group = await lockGroup(tx, auth, groupId);
         assertMayChangePermissions(auth.permissions, group.permissions, permissions);
-        await groupsRepository(tx as Db).setPermissions(group.id, [...new Set(permissions)]);
-        return (await describe(tx as Db, [group]))[0]!;
+        await groupsRepository(tx, group.organizationId).setPermissions(group.id, [...new Set(permissions)]);
+        return (await describe(tx, group.organizationId, [group]))[0]!;
       });
     },
 
     async remove(auth: AuthContext, groupId: string, otpCode: string) {
-      return db.transaction(async (tx) => {
-        const group = await lockGroup(tx as Db, auth, groupId);
+      return transaction(db, async (tx) => {
+        const group = await lockGroup(tx, auth, groupId);
         // Deleting a group takes its permissions away from its members.
         if (group.memberIds.length > 0) assertMayChangePermissions(auth.permissions, group.permissions, []);
-        await consumeCallerOtp(tx as Db, deps, auth.accountId, otpCode);
-        await groupsRepository(tx as Db).delete(group.id);
+        await consumeCallerOtp(tx, deps, auth.accountId, otpCode);
+        await groupsRepository(tx, group.organizationId).delete(group.id);
         return { ok: true as const };
       });
     },

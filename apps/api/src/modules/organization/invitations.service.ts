@@ -1,5 +1,5 @@
 import { LIMITS, type OrganizationPermission } from '@vaultline/contracts';
-import type { Db } from '../../db/client.js';
+import { type Db, transaction } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { renderMail } from '../../mail/templates.js';
@@ -12,7 +12,7 @@ import { openSecret } from '../auth/secrets.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { groupsRepository } from './groups.repository.js';
 import { describeMembers } from './member-view.js';
-import { type AccountRow, organizationRepository } from './organization.repository.js';
+import { type AccountRow, lockInvitation, organizationRepository } from './organization.repository.js';
 import { type OrganizationDeps, orgOf } from './organization.service.js';
 
 const VALID_MS = LIMITS.INVITATION_HOURS * 3_600_000;
@@ -31,12 +31,12 @@ export function invitationsService(deps: OrganizationDeps & { mailer: Mailer }) 
 
   /** A new invitation (older pending ones of the account closed) and the mail to send after commit. */
   async function issue(tx: Db, account: AccountRow, kind: 'MEMBER' | 'OWNER', invitedBy: string | null) {
-    const repo = organizationRepository(tx);
+    // The account's own organization: an invitation is always issued within the invitee's organization.
+    const repo = organizationRepository(tx, account.organizationId!);
     const now = clock();
     await repo.closeInvitations(account.id, 'CANCELED', now);
     const token = randomToken(24);
     const invitation = await repo.insertInvitation({
-      organizationId: account.organizationId!,
       accountId: account.id,
       kind,
       email: account.email,
@@ -71,16 +71,17 @@ export function invitationsService(deps: OrganizationDeps & { mailer: Mailer }) 
 
   /** An invitation link as presented: the right token, still pending, not expired, not yet signed up. */
   async function openInvitation(tx: Db, invitationId: string, token: string) {
-    const repo = organizationRepository(tx);
-    const invitation = await repo.lockInvitation(invitationId);
+    const invitation = await lockInvitation(tx, invitationId);
     if (!invitation || invitation.tokenHash !== sha256(token)) throw new AppError('4017');
     if (invitation.status === 'CANCELED') throw new AppError('4018');
     if (invitation.status === 'ACCEPTED') throw new AppError('4031');
-    const account = await repo.findMember(invitation.organizationId, invitation.accountId, { lock: true });
+    // From here on the invitation's organization is known: everything goes through a repository bound to it.
+    const repo = organizationRepository(tx, invitation.organizationId);
+    const account = await repo.findMember(invitation.accountId, { lock: true });
     if (!account || account.status === 'CANCELED' || account.status === 'DELETED') throw new AppError('4018');
     if (account.status === 'ACTIVE') throw new AppError('4019');
     if (invitation.expiresAt.getTime() <= clock().getTime()) throw new AppError('4016');
-    const org = await repo.findOrganization(invitation.organizationId);
+    const org = await repo.findOrganization();
     return { invitation, account, organizationName: org?.name ?? '' };
   }
 
@@ -101,29 +102,28 @@ export function invitationsService(deps: OrganizationDeps & { mailer: Mailer }) 
       const emails = input.emails.map((e) => e.trim().toLowerCase());
       const repeated = emails.find((e, i) => emails.indexOf(e) !== i);
       if (repeated) throw new AppError('4024', { email: repeated });
-      const { rows, mails } = await db.transaction(async (tx) => {
+      const { rows, mails } = await transaction(db, async (tx) => {
         const orgId = orgOf(auth);
-        const repo = organizationRepository(tx as Db);
-        const groups = groupsRepository(tx as Db);
-        for (const id of input.groupIds)
-          if (!(await groups.find(orgId, id))) throw new AppError('404', { groupId: id });
+        const repo = organizationRepository(tx, orgId);
+        const groups = groupsRepository(tx, orgId);
+        for (const id of input.groupIds) if (!(await groups.find(id))) throw new AppError('404', { groupId: id });
         // The invitee starts with these permissions, directly and through the groups: a grant like any other.
         const granted = (await groups.details(input.groupIds)).permissions;
         assertMayChangePermissions(auth.permissions, [], [...input.permissions, ...[...granted.values()].flat()]);
-        const org = await repo.findOrganization(orgId);
-        const from = await inviterName(tx as Db, auth);
+        const org = await repo.findOrganization();
+        const from = await inviterName(tx, auth);
         const rows: AccountRow[] = [];
         const mails: PendingMail[] = [];
         for (const email of emails) {
-          const existing = await authRepository(tx as Db).findLiveAccountByEmail(email);
+          const existing = await authRepository(tx).findLiveAccountByEmail(email);
           if (existing) throw new AppError(existing.organizationId === orgId ? '4024' : '4027', { email });
-          const account = await repo.insertMember({ kind: 'MEMBER', organizationId: orgId, email, status: 'INVITED' });
+          const account = await repo.insertMember({ email, status: 'INVITED' });
           await repo.setOwnPermissions(account.id, input.permissions);
           for (const groupId of input.groupIds) {
             const current = (await groups.details([groupId])).members.get(groupId)?.map((m) => m.id) ?? [];
             await groups.setMembers(groupId, [...current, account.id]);
           }
-          const { invitation, token } = await issue(tx as Db, account, 'MEMBER', auth.accountId);
+          const { invitation, token } = await issue(tx, account, 'MEMBER', auth.accountId);
           rows.push(account);
           mails.push({
             to: email,
@@ -137,35 +137,35 @@ export function invitationsService(deps: OrganizationDeps & { mailer: Mailer }) 
         return { rows, mails };
       });
       await deliver(mails, lang);
-      return { invited: await describeMembers(organizationRepository(db), rows, clock()) };
+      return { invited: await describeMembers(organizationRepository(db, orgOf(auth)), rows, clock()) };
     },
 
     async reinvite(auth: AuthContext, memberId: string, lang: 'EN' | 'KO') {
-      const { account, mail } = await db.transaction(async (tx) => {
-        const repo = organizationRepository(tx as Db);
-        const account = await repo.findMember(orgOf(auth), memberId, { lock: true });
+      const { account, mail } = await transaction(db, async (tx) => {
+        const repo = organizationRepository(tx, orgOf(auth));
+        const account = await repo.findMember(memberId, { lock: true });
         if (account?.status !== 'INVITED') throw new AppError('404');
         const owner = ((await repo.ownPermissions([account.id])).get(account.id) ?? []).includes('OWNER');
-        const { invitation, token } = await issue(tx as Db, account, owner ? 'OWNER' : 'MEMBER', auth.accountId);
-        const org = await repo.findOrganization(account.organizationId!);
+        const { invitation, token } = await issue(tx, account, owner ? 'OWNER' : 'MEMBER', auth.accountId);
+        const org = await repo.findOrganization();
         const mail: PendingMail = {
           to: account.email,
           invitationId: invitation.id,
           token,
           organizationName: org!.name,
-          inviterName: await inviterName(tx as Db, auth),
+          inviterName: await inviterName(tx, auth),
           kind: invitation.kind,
         };
         return { account, mail };
       });
       await deliver([mail], lang);
-      return (await describeMembers(organizationRepository(db), [account], clock()))[0]!;
+      return (await describeMembers(organizationRepository(db, orgOf(auth)), [account], clock()))[0]!;
     },
 
     async cancel(auth: AuthContext, memberId: string) {
-      return db.transaction(async (tx) => {
-        const repo = organizationRepository(tx as Db);
-        const account = await repo.findMember(orgOf(auth), memberId, { lock: true });
+      return transaction(db, async (tx) => {
+        const repo = organizationRepository(tx, orgOf(auth));
+        const account = await repo.findMember(memberId, { lock: true });
         if (account?.status !== 'INVITED') throw new AppError('404');
         const now = clock();
         await repo.closeInvitations(account.id, 'CANCELED', now);
@@ -176,8 +176,8 @@ export function invitationsService(deps: OrganizationDeps & { mailer: Mailer }) 
     },
 
     async verify(invitationId: string, token: string) {
-      return db.transaction(async (tx) => {
-        const { invitation, account, organizationName } = await openInvitation(tx as Db, invitationId, token);
+      return transaction(db, async (tx) => {
+        const { invitation, account, organizationName } = await openInvitation(tx, invitationId, token);
         return {
           invitationId: invitation.id,
           email: account.email,
@@ -201,13 +201,13 @@ export function invitationsService(deps: OrganizationDeps & { mailer: Mailer }) 
       meta: { ip: string },
     ) {
       const password = openSecret(keyring, 'passphrase', input.passphrase);
-      return db.transaction(async (tx) => {
-        const { account } = await openInvitation(tx as Db, input.invitationId, input.token);
+      return transaction(db, async (tx) => {
+        const { account } = await openInvitation(tx, input.invitationId, input.token);
         const problem = newPasswordProblem(password, { email: account.email, sameAsCurrent: false, inRecent: false });
         if (problem) throw new AppError(problem.code, problem.code === '14' ? { missing: problem.missing } : undefined);
         const now = clock();
         const hash = await hashPassword(password);
-        const repo = organizationRepository(tx as Db);
+        const repo = organizationRepository(tx, account.organizationId!);
         await repo.updateMember(
           account.id,
           {
@@ -220,9 +220,9 @@ export function invitationsService(deps: OrganizationDeps & { mailer: Mailer }) 
           },
           now,
         );
-        await authRepository(tx as Db).addPasswordHistory(account.id, hash, now);
+        await authRepository(tx).addPasswordHistory(account.id, hash, now);
         await repo.closeInvitations(account.id, 'ACCEPTED', now);
-        await authRepository(tx as Db).insertLoginIp({
+        await authRepository(tx).insertLoginIp({
           accountId: account.id,
           ip: meta.ip,
           codeHash: sha256(randomToken()),

@@ -2,6 +2,7 @@ import { effectivePermissions, type OrganizationPermission } from '@vaultline/co
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
+import { organizationRows } from '../../db/organization-rows.js';
 import {
   accounts,
   groupMembers,
@@ -33,43 +34,55 @@ const SORT_COLUMNS = {
 } as const;
 
 /**
- * Every query of members, groups and invitations. Each one is scoped by organization: a row of another
- * organization is never found, whatever id is asked for.
+ * An invitation by id alone, locked: its link is opened before any organization is known (the invitee has no
+ * session), so this one lookup is not bound to one; the row names its organization, and everything after it goes
+ * through organizationRepository bound to that organization.
  */
-export function organizationRepository(db: Db) {
-  const memberScope = (organizationId: string) =>
-    and(eq(accounts.organizationId, organizationId), eq(accounts.kind, 'MEMBER'));
+export async function lockInvitation(db: Db, id: string) {
+  const [row] = await db.select().from(invitations).where(eq(invitations.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Every query of members, groups and invitations of one organization, bound at construction: accounts, groups and
+ * invitations by their organization_id, permissions and group memberships through their account or group, so a
+ * row of another organization is never found nor written, whatever id is asked for.
+ */
+export function organizationRepository(db: Db, organizationId: string) {
+  const own = organizationRows(db, organizationId);
+  const memberScope = and(eq(accounts.organizationId, organizationId), eq(accounts.kind, 'MEMBER'));
+  const ownInvitations = eq(invitations.organizationId, organizationId);
 
   return {
-    async findOrganization(organizationId: string) {
+    async findOrganization() {
       const [row] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
       return row;
     },
 
-    async countActiveMembers(organizationId: string): Promise<number> {
+    async countActiveMembers(): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(accounts)
-        .where(and(memberScope(organizationId), eq(accounts.status, 'ACTIVE')));
+        .where(and(memberScope, eq(accounts.status, 'ACTIVE')));
       return row?.n ?? 0;
     },
 
-    async findMember(organizationId: string, memberId: string, opts: { lock?: boolean } = {}) {
+    async findMember(memberId: string, opts: { lock?: boolean } = {}) {
       const q = db
         .select()
         .from(accounts)
-        .where(and(memberScope(organizationId), eq(accounts.id, memberId)));
+        .where(and(memberScope, eq(accounts.id, memberId)));
       const [row] = opts.lock ? await q.for('update') : await q;
       return row;
     },
 
-    async findLiveMemberByEmail(organizationId: string, email: string) {
+    async findLiveMemberByEmail(email: string) {
       const [row] = await db
         .select()
         .from(accounts)
         .where(
           and(
-            memberScope(organizationId),
+            memberScope,
             sql`lower(${accounts.email}) = lower(${email})`,
             inArray(accounts.status, ['ACTIVE', 'INVITED']),
           ),
@@ -77,8 +90,8 @@ export function organizationRepository(db: Db) {
       return row;
     },
 
-    async listMembers(organizationId: string, q: MemberListQuery) {
-      const conditions: (SQL | undefined)[] = [memberScope(organizationId)];
+    async listMembers(q: MemberListQuery) {
+      const conditions: (SQL | undefined)[] = [memberScope];
       const f = q.filters;
       conditions.push(inArray(accounts.status, f?.status?.length ? f.status : ['ACTIVE', 'INVITED']));
       if (f?.search) {
@@ -89,7 +102,10 @@ export function organizationRepository(db: Db) {
         conditions.push(
           inArray(
             accounts.id,
-            db.select({ id: groupMembers.accountId }).from(groupMembers).where(eq(groupMembers.groupId, f.groupId)),
+            db
+              .select({ id: groupMembers.accountId })
+              .from(groupMembers)
+              .where(and(eq(groupMembers.groupId, f.groupId), inArray(groupMembers.groupId, own.groups()))),
           ),
         );
       }
@@ -108,33 +124,58 @@ export function organizationRepository(db: Db) {
       return { rows, total: total?.n ?? 0 };
     },
 
-    async insertMember(values: typeof accounts.$inferInsert) {
-      const [row] = await db.insert(accounts).values(values).returning();
+    /** A member of this organization: the kind and organization are the binding's, whatever `values` say. */
+    async insertMember(values: Omit<typeof accounts.$inferInsert, 'kind' | 'organizationId'>) {
+      const [row] = await db
+        .insert(accounts)
+        .values({ ...values, kind: 'MEMBER', organizationId })
+        .returning();
       return row!;
     },
 
-    async updateMember(id: string, values: Partial<typeof accounts.$inferInsert>, now: Date) {
+    /** undefined when the id is not a member of this organization: nothing is updated then. */
+    async updateMember(
+      id: string,
+      values: Partial<Omit<typeof accounts.$inferInsert, 'id' | 'kind' | 'organizationId'>>,
+      now: Date,
+    ) {
       const [row] = await db
         .update(accounts)
         .set({ ...values, updatedAt: now })
-        .where(eq(accounts.id, id))
+        .where(and(memberScope, eq(accounts.id, id)))
         .returning();
-      return row!;
+      return row;
     },
 
     async ownPermissions(accountIds: string[]): Promise<Map<string, OrganizationPermission[]>> {
       const map = new Map<string, OrganizationPermission[]>(accountIds.map((id) => [id, []]));
       if (accountIds.length === 0) return map;
-      const rows = await db.select().from(memberPermissions).where(inArray(memberPermissions.accountId, accountIds));
+      const rows = await db
+        .select()
+        .from(memberPermissions)
+        .where(
+          and(inArray(memberPermissions.accountId, accountIds), inArray(memberPermissions.accountId, own.accounts())),
+        );
       for (const r of rows) map.get(r.accountId)?.push(r.permission as OrganizationPermission);
       return map;
     },
 
+    /** The member's own permissions become `permissions`; nothing is written for another organization's account. */
     async setOwnPermissions(accountId: string, permissions: readonly OrganizationPermission[]) {
-      await db.delete(memberPermissions).where(eq(memberPermissions.accountId, accountId));
-      if (permissions.length > 0) {
-        await db.insert(memberPermissions).values(permissions.map((permission) => ({ accountId, permission })));
-      }
+      await db
+        .delete(memberPermissions)
+        .where(and(eq(memberPermissions.accountId, accountId), inArray(memberPermissions.accountId, own.accounts())));
+      if (permissions.length === 0) return;
+      const list = sql.join(
+        permissions.map((p) => sql`${p}`),
+        sql`, `,
+      );
+      await db.insert(memberPermissions).select(
+        db
+          .select({ accountId: accounts.id, permission: sql<string>`unnest(array[${list}]::text[])`.as('permission') })
+          .from(accounts)
+          .where(and(eq(accounts.organizationId, organizationId), eq(accounts.id, accountId))),
+      );
     },
 
     /** Groups of each account with their permissions. */
@@ -147,7 +188,7 @@ export function organizationRepository(db: Db) {
         .select({ accountId: groupMembers.accountId, id: memberGroups.id, name: memberGroups.name })
         .from(groupMembers)
         .innerJoin(memberGroups, eq(memberGroups.id, groupMembers.groupId))
-        .where(inArray(groupMembers.accountId, accountIds))
+        .where(and(inArray(groupMembers.accountId, accountIds), eq(memberGroups.organizationId, organizationId)))
         .orderBy(asc(memberGroups.name));
       const perms = await this.groupPermissionsOf([...new Set(rows.map((r) => r.id))]);
       for (const r of rows) map.get(r.accountId)?.push({ id: r.id, name: r.name, permissions: perms.get(r.id) ?? [] });
@@ -166,7 +207,10 @@ export function organizationRepository(db: Db) {
     async groupPermissionsOf(groupIds: string[]): Promise<Map<string, OrganizationPermission[]>> {
       const map = new Map<string, OrganizationPermission[]>(groupIds.map((id) => [id, []]));
       if (groupIds.length === 0) return map;
-      const rows = await db.select().from(groupPermissions).where(inArray(groupPermissions.groupId, groupIds));
+      const rows = await db
+        .select()
+        .from(groupPermissions)
+        .where(and(inArray(groupPermissions.groupId, groupIds), inArray(groupPermissions.groupId, own.groups())));
       for (const r of rows) map.get(r.groupId)?.push(r.permission as OrganizationPermission);
       return map;
     },
@@ -176,32 +220,32 @@ export function organizationRepository(db: Db) {
       const rows = await db
         .select()
         .from(invitations)
-        .where(and(inArray(invitations.accountId, accountIds), eq(invitations.status, 'PENDING')))
+        .where(and(ownInvitations, inArray(invitations.accountId, accountIds), eq(invitations.status, 'PENDING')))
         .orderBy(desc(invitations.createdAt));
       const map = new Map<string, InvitationRow>();
       for (const r of rows) if (!map.has(r.accountId)) map.set(r.accountId, r);
       return map;
     },
 
-    async insertInvitation(values: typeof invitations.$inferInsert) {
-      const [row] = await db.insert(invitations).values(values).returning();
+    async insertInvitation(values: Omit<typeof invitations.$inferInsert, 'organizationId'>) {
+      const [row] = await db
+        .insert(invitations)
+        .values({ ...values, organizationId })
+        .returning();
       return row!;
-    },
-
-    async lockInvitation(id: string) {
-      const [row] = await db.select().from(invitations).where(eq(invitations.id, id)).for('update');
-      return row;
     },
 
     async closeInvitations(accountId: string, status: 'ACCEPTED' | 'CANCELED', now: Date) {
       await db
         .update(invitations)
         .set({ status, decidedAt: now })
-        .where(and(eq(invitations.accountId, accountId), eq(invitations.status, 'PENDING')));
+        .where(and(ownInvitations, eq(invitations.accountId, accountId), eq(invitations.status, 'PENDING')));
     },
 
     async removeFromAllGroups(accountId: string) {
-      await db.delete(groupMembers).where(eq(groupMembers.accountId, accountId));
+      await db
+        .delete(groupMembers)
+        .where(and(eq(groupMembers.accountId, accountId), inArray(groupMembers.groupId, own.groups())));
     },
   };
 }

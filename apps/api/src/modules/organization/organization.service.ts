@@ -1,6 +1,6 @@
 import type { OrganizationPermission } from '@vaultline/contracts';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import { type Db, transaction } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { RsaKeyring } from '../../security/rsa.js';
 import { assertMayChangePermissions } from '../access/permission-grant.policy.js';
@@ -28,36 +28,36 @@ export function organizationService(deps: OrganizationDeps) {
 
   return {
     async me(auth: AuthContext) {
-      const repo = organizationRepository(db);
-      const org = await repo.findOrganization(orgOf(auth));
+      const repo = organizationRepository(db, orgOf(auth));
+      const org = await repo.findOrganization();
       if (!org) throw new AppError('404');
       return {
         id: org.id,
         name: org.name,
         myPermissions: auth.permissions,
-        memberCount: await repo.countActiveMembers(org.id),
+        memberCount: await repo.countActiveMembers(),
         createdAt: org.createdAt.toISOString(),
       };
     },
 
     async list(auth: AuthContext, query: MemberListQuery) {
-      const repo = organizationRepository(db);
-      const { rows, total } = await repo.listMembers(orgOf(auth), query);
+      const repo = organizationRepository(db, orgOf(auth));
+      const { rows, total } = await repo.listMembers(query);
       return { items: await describeMembers(repo, rows, clock()), page: query.page, size: query.size, total };
     },
 
     async byEmail(auth: AuthContext, email: string) {
-      const repo = organizationRepository(db);
-      const row = await repo.findLiveMemberByEmail(orgOf(auth), email);
+      const repo = organizationRepository(db, orgOf(auth));
+      const row = await repo.findLiveMemberByEmail(email);
       if (!row) throw new AppError('404');
       return (await describeMembers(repo, [row], clock()))[0]!;
     },
 
     /** Own permissions of a member; the owner's are not edited here and OWNER is never handed out. */
     async setPermissions(auth: AuthContext, memberId: string, permissions: OrganizationPermission[]) {
-      return db.transaction(async (tx) => {
-        const repo = organizationRepository(tx as Db);
-        const member = await repo.findMember(orgOf(auth), memberId, { lock: true });
+      return transaction(db, async (tx) => {
+        const repo = organizationRepository(tx, orgOf(auth));
+        const member = await repo.findMember(memberId, { lock: true });
         if (!member || (member.status !== 'ACTIVE' && member.status !== 'INVITED')) throw new AppError('404');
         const current = (await repo.ownPermissions([member.id])).get(member.id) ?? [];
         if (current.includes('OWNER')) throw new AppError('4101');
@@ -71,20 +71,20 @@ export function organizationService(deps: OrganizationDeps) {
     /** Removes a member: status DELETED, out of every group, every session ended; needs the caller's code. */
     async remove(auth: AuthContext, memberId: string, otpCode: string) {
       if (memberId === auth.accountId) throw new AppError('4102');
-      return db.transaction(async (tx) => {
-        const repo = organizationRepository(tx as Db);
-        const member = await repo.findMember(orgOf(auth), memberId, { lock: true });
+      return transaction(db, async (tx) => {
+        const repo = organizationRepository(tx, orgOf(auth));
+        const member = await repo.findMember(memberId, { lock: true });
         if (member?.status !== 'ACTIVE') throw new AppError('404');
         if (((await repo.ownPermissions([member.id])).get(member.id) ?? []).includes('OWNER'))
           throw new AppError('4101');
         // Removing a member takes their permissions away: the same rule as changing them.
         assertMayChangePermissions(auth.permissions, await repo.effectivePermissionsOf(member.id), []);
-        await consumeCallerOtp(tx as Db, deps, auth.accountId, otpCode);
+        await consumeCallerOtp(tx, deps, auth.accountId, otpCode);
         const now = clock();
         await repo.updateMember(member.id, { status: 'DELETED' }, now);
         await repo.setOwnPermissions(member.id, []);
         await repo.removeFromAllGroups(member.id);
-        await authRepository(tx as Db).revokeSessions(member.id, 'LOGOUT', now);
+        await authRepository(tx).revokeSessions(member.id, 'LOGOUT', now);
         return { ok: true as const };
       });
     },

@@ -14,7 +14,7 @@ export async function organizationRegistration(
   organizationId: string,
   blockchains?: string[],
 ): Promise<Registration> {
-  const addedTokenIds = await tokensRepository(db).tokenIds(organizationId, blockchains);
+  const addedTokenIds = await tokensRepository(db, organizationId).tokenIds(blockchains);
   const added = new Set(addedTokenIds);
   return {
     addedTokenIds,

@@ -20,15 +20,20 @@ const columns = {
   addedByName: accounts.userName,
 };
 
-/** The tokens an organization registered; every query within one organization. */
-export function tokensRepository(db: Db) {
+/** The tokens one organization registered, bound at construction: every row by its organization_id. */
+export function tokensRepository(db: Db, organizationId: string) {
+  const ownToken = (id: string) =>
+    and(eq(organizationTokens.organizationId, organizationId), eq(organizationTokens.id, id));
+  // The adding member's name, read only from the organization's own accounts.
+  const addedBy = and(eq(accounts.id, organizationTokens.addedBy), eq(accounts.organizationId, organizationId));
+
   return {
     /** undefined when the organization already has the token (the unique key decides, also under races). */
-    async insert(values: { organizationId: string; tokenId: string; blockchain: string; addedBy: string; now: Date }) {
+    async insert(values: { tokenId: string; blockchain: string; addedBy: string; now: Date }) {
       const [row] = await db
         .insert(organizationTokens)
         .values({
-          organizationId: values.organizationId,
+          organizationId,
           tokenId: values.tokenId,
           blockchain: values.blockchain,
           addedBy: values.addedBy,
@@ -39,27 +44,23 @@ export function tokensRepository(db: Db) {
       return row?.id;
     },
 
-    async find(organizationId: string, id: string): Promise<OrganizationTokenRow | undefined> {
-      const [row] = await db
-        .select(columns)
-        .from(organizationTokens)
-        .leftJoin(accounts, eq(accounts.id, organizationTokens.addedBy))
-        .where(and(eq(organizationTokens.organizationId, organizationId), eq(organizationTokens.id, id)));
+    async find(id: string): Promise<OrganizationTokenRow | undefined> {
+      const [row] = await db.select(columns).from(organizationTokens).leftJoin(accounts, addedBy).where(ownToken(id));
       return row;
     },
 
     /** All of the organization's rows: at most one per catalogue token, so the list is small by construction. */
-    async all(organizationId: string, blockchains?: string[]): Promise<OrganizationTokenRow[]> {
+    async all(blockchains?: string[]): Promise<OrganizationTokenRow[]> {
       const conditions: SQL[] = [eq(organizationTokens.organizationId, organizationId)];
       if (blockchains?.length) conditions.push(inArray(organizationTokens.blockchain, blockchains));
       return db
         .select(columns)
         .from(organizationTokens)
-        .leftJoin(accounts, eq(accounts.id, organizationTokens.addedBy))
+        .leftJoin(accounts, addedBy)
         .where(and(...conditions));
     },
 
-    async tokenIds(organizationId: string, blockchains?: string[]): Promise<string[]> {
+    async tokenIds(blockchains?: string[]): Promise<string[]> {
       const conditions: SQL[] = [eq(organizationTokens.organizationId, organizationId)];
       if (blockchains?.length) conditions.push(inArray(organizationTokens.blockchain, blockchains));
       const rows = await db
@@ -69,11 +70,8 @@ export function tokensRepository(db: Db) {
       return rows.map((r) => r.tokenId);
     },
 
-    async remove(organizationId: string, id: string) {
-      const rows = await db
-        .delete(organizationTokens)
-        .where(and(eq(organizationTokens.organizationId, organizationId), eq(organizationTokens.id, id)))
-        .returning({ id: organizationTokens.id });
+    async remove(id: string) {
+      const rows = await db.delete(organizationTokens).where(ownToken(id)).returning({ id: organizationTokens.id });
       return rows.length > 0;
     },
   };

@@ -77,26 +77,25 @@ export function tokensService(deps: OrganizationDeps) {
       if (!token) throw new AppError('4000', { reason: 'unknown-token', tokenId });
       // Native coins are always supported: registering one is "already registered".
       if (token.type === 'NATIVE') throw new AppError('4033', { tokenId });
-      const repo = tokensRepository(db);
+      const repo = tokensRepository(db, organizationId);
       const id = await repo.insert({
-        organizationId,
         tokenId,
         blockchain: token.blockchain,
         addedBy: auth.accountId,
         now: clock(),
       });
       if (!id) throw new AppError('4033', { tokenId });
-      return view((await repo.find(organizationId, id))!);
+      return view((await repo.find(id))!);
     },
 
     async get(auth: AuthContext, id: string) {
-      const row = await tokensRepository(db).find(orgOf(auth), id);
+      const row = await tokensRepository(db, orgOf(auth)).find(id);
       if (!row) throw new AppError('404');
       return view(row);
     },
 
     async list(auth: AuthContext, q: TokenListQuery) {
-      let items = (await tokensRepository(db).all(orgOf(auth), q.filters?.blockchain)).map(view);
+      let items = (await tokensRepository(db, orgOf(auth)).all(q.filters?.blockchain)).map(view);
       const search = q.filters?.search?.toLowerCase();
       if (search) {
         items = items.filter((t) => t.symbol.toLowerCase().includes(search) || t.name.toLowerCase().includes(search));
@@ -114,7 +113,7 @@ export function tokensService(deps: OrganizationDeps) {
     },
 
     async remove(auth: AuthContext, id: string) {
-      if (!(await tokensRepository(db).remove(orgOf(auth), id))) throw new AppError('404');
+      if (!(await tokensRepository(db, orgOf(auth)).remove(id))) throw new AppError('404');
       return { ok: true as const };
     },
   };

@@ -2,8 +2,11 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { listTotal } from '../../db/list-counts.js';
+import { asColumn, organizationRows } from '../../db/organization-rows.js';
 import { readPage } from '../../db/page-window.js';
 import { accounts, organizationSeeds, walletMembers, wallets } from '../../db/schema/index.js';
+import { walletScopeCondition } from '../access/visibility.repository.js';
+import type { WalletScope } from '../access/wallet.policy.js';
 
 export type WalletRow = typeof wallets.$inferSelect;
 export type WalletMemberRow = typeof walletMembers.$inferSelect;
@@ -15,23 +18,43 @@ export interface WalletListQuery {
   filters?: { blockchain?: string[] | undefined; search?: string | undefined } | undefined;
 }
 
-/** Wallets, their members and the organization's key seed; every query within one organization. */
-export function walletsRepository(db: Db) {
+/**
+ * Whether an address is taken on a blockchain by any wallet of any organization: the address is unique across
+ * organizations (wallets_address_key), so this one check is not bound to one; it answers a yes or no, no row.
+ */
+export async function addressTaken(db: Db, blockchain: string, address: string) {
+  const [row] = await db
+    .select({ id: wallets.id })
+    .from(wallets)
+    .where(and(eq(wallets.blockchain, blockchain), eq(wallets.address, address)));
+  return row !== undefined;
+}
+
+/**
+ * Wallets, their members and the key seed of one organization, bound at construction: wallets and the seed by
+ * their organization_id, members through their wallet, so an id of another organization's row reaches nothing.
+ */
+export function walletsRepository(db: Db, organizationId: string) {
+  const own = organizationRows(db, organizationId);
+  const ownWallet = (id: string) => and(eq(wallets.organizationId, organizationId), eq(wallets.id, id));
+  const ownMember = (walletId: string) =>
+    and(eq(walletMembers.walletId, walletId), inArray(walletMembers.walletId, own.wallets()));
+
   return {
-    async find(organizationId: string, walletId: string) {
-      const [row] = await db
-        .select()
-        .from(wallets)
-        .where(and(eq(wallets.organizationId, organizationId), eq(wallets.id, walletId)));
+    async find(walletId: string) {
+      const [row] = await db.select().from(wallets).where(ownWallet(walletId));
       return row;
     },
 
     async findByRequest(requestId: string) {
-      const [row] = await db.select().from(wallets).where(eq(wallets.creationRequestId, requestId));
+      const [row] = await db
+        .select()
+        .from(wallets)
+        .where(and(eq(wallets.organizationId, organizationId), eq(wallets.creationRequestId, requestId)));
       return row;
     },
 
-    async nameTaken(organizationId: string, name: string) {
+    async nameTaken(name: string) {
       const [row] = await db
         .select({ id: wallets.id })
         .from(wallets)
@@ -39,29 +62,19 @@ export function walletsRepository(db: Db) {
       return row !== undefined;
     },
 
-    async addressTaken(blockchain: string, address: string) {
+    async insert(values: Omit<typeof wallets.$inferInsert, 'organizationId'>) {
       const [row] = await db
-        .select({ id: wallets.id })
-        .from(wallets)
-        .where(and(eq(wallets.blockchain, blockchain), eq(wallets.address, address)));
-      return row !== undefined;
-    },
-
-    async insert(values: typeof wallets.$inferInsert) {
-      const [row] = await db.insert(wallets).values(values).returning();
+        .insert(wallets)
+        .values({ ...values, organizationId })
+        .returning();
       return row!;
     },
 
-    async list(organizationId: string, onlyFor: string | null, q: WalletListQuery) {
-      const conditions: (SQL | undefined)[] = [eq(wallets.organizationId, organizationId)];
-      if (onlyFor) {
-        conditions.push(
-          inArray(
-            wallets.id,
-            db.select({ id: walletMembers.walletId }).from(walletMembers).where(eq(walletMembers.accountId, onlyFor)),
-          ),
-        );
-      }
+    async list(scope: WalletScope, q: WalletListQuery) {
+      const conditions: (SQL | undefined)[] = [
+        eq(wallets.organizationId, organizationId),
+        walletScopeCondition(db, wallets.id, scope),
+      ];
       if (q.filters?.blockchain?.length) conditions.push(inArray(wallets.blockchain, q.filters.blockchain));
       if (q.filters?.search) {
         const like = containsPattern(q.filters.search);
@@ -96,7 +109,13 @@ export function walletsRepository(db: Db) {
       const rows = await db
         .select()
         .from(walletMembers)
-        .where(and(inArray(walletMembers.walletId, walletIds), eq(walletMembers.accountId, accountId)));
+        .where(
+          and(
+            inArray(walletMembers.walletId, walletIds),
+            inArray(walletMembers.walletId, own.wallets()),
+            eq(walletMembers.accountId, accountId),
+          ),
+        );
       for (const r of rows) map.set(r.walletId, r.role);
       return map;
     },
@@ -107,18 +126,10 @@ export function walletsRepository(db: Db) {
       const rows = await db
         .select({ id: walletMembers.walletId, n: count() })
         .from(walletMembers)
-        .where(inArray(walletMembers.walletId, walletIds))
+        .where(and(inArray(walletMembers.walletId, walletIds), inArray(walletMembers.walletId, own.wallets())))
         .groupBy(walletMembers.walletId);
       for (const r of rows) map.set(r.id, r.n);
       return map;
-    },
-
-    async walletIdsOf(accountId: string) {
-      const rows = await db
-        .select({ id: walletMembers.walletId })
-        .from(walletMembers)
-        .where(eq(walletMembers.accountId, accountId));
-      return rows.map((r) => r.id);
     },
 
     async members(walletId: string, page: number, size: number) {
@@ -126,11 +137,11 @@ export function walletsRepository(db: Db) {
         .select({ m: walletMembers, email: accounts.email, userName: accounts.userName })
         .from(walletMembers)
         .innerJoin(accounts, eq(accounts.id, walletMembers.accountId))
-        .where(eq(walletMembers.walletId, walletId))
+        .where(ownMember(walletId))
         .orderBy(asc(walletMembers.createdAt), asc(walletMembers.id))
         .limit(size)
         .offset((page - 1) * size);
-      const [total] = await db.select({ n: count() }).from(walletMembers).where(eq(walletMembers.walletId, walletId));
+      const [total] = await db.select({ n: count() }).from(walletMembers).where(ownMember(walletId));
       return { rows, total: total?.n ?? 0 };
     },
 
@@ -139,37 +150,58 @@ export function walletsRepository(db: Db) {
         .select({ m: walletMembers, email: accounts.email, userName: accounts.userName })
         .from(walletMembers)
         .innerJoin(accounts, eq(accounts.id, walletMembers.accountId))
-        .where(and(eq(walletMembers.walletId, walletId), eq(walletMembers.id, walletMemberId)));
+        .where(and(ownMember(walletId), eq(walletMembers.id, walletMemberId)));
       return row;
     },
 
+    /**
+     * undefined when the account is already a member, and when the wallet or the account is not this
+     * organization's: the select then finds no row and nothing is inserted.
+     */
     async addMember(walletId: string, accountId: string, role: WalletMemberRow['role'], now: Date) {
       const [row] = await db
         .insert(walletMembers)
-        .values({ walletId, accountId, role, createdAt: now })
+        .select(
+          db
+            .select({
+              id: sql<string>`gen_random_uuid()`.as('id'),
+              walletId: wallets.id,
+              accountId: accounts.id,
+              role: asColumn(role, walletMembers.role),
+              createdAt: asColumn(now, walletMembers.createdAt),
+            })
+            .from(wallets)
+            .innerJoin(accounts, and(eq(accounts.id, accountId), eq(accounts.organizationId, organizationId)))
+            .where(ownWallet(walletId)),
+        )
         .onConflictDoNothing()
         .returning();
       return row;
     },
 
     async setRole(walletMemberId: string, role: WalletMemberRow['role']) {
-      await db.update(walletMembers).set({ role }).where(eq(walletMembers.id, walletMemberId));
+      await db
+        .update(walletMembers)
+        .set({ role })
+        .where(and(eq(walletMembers.id, walletMemberId), inArray(walletMembers.walletId, own.wallets())));
     },
 
     async removeMember(walletMemberId: string) {
-      await db.delete(walletMembers).where(eq(walletMembers.id, walletMemberId));
+      await db
+        .delete(walletMembers)
+        .where(and(eq(walletMembers.id, walletMemberId), inArray(walletMembers.walletId, own.wallets())));
     },
 
     async managerCount(walletId: string) {
       const [row] = await db
         .select({ n: count() })
         .from(walletMembers)
-        .where(and(eq(walletMembers.walletId, walletId), eq(walletMembers.role, 'MANAGER')));
+        .where(and(ownMember(walletId), eq(walletMembers.role, 'MANAGER')));
       return row?.n ?? 0;
     },
 
     /** The seed row, locked: account indexes are handed out one at a time. */
-    async lockSeed(organizationId: string) {
+    async lockSeed() {
       const [row] = await db
         .select()
         .from(organizationSeeds)
@@ -178,11 +210,11 @@ export function walletsRepository(db: Db) {
       return row;
     },
 
-    async insertSeed(organizationId: string, mnemonicEnc: string) {
+    async insertSeed(mnemonicEnc: string) {
       await db.insert(organizationSeeds).values({ organizationId, mnemonicEnc }).onConflictDoNothing();
     },
 
-    async advanceSeed(organizationId: string, next: number) {
+    async advanceSeed(next: number) {
       await db
         .update(organizationSeeds)
         .set({ nextAccountIndex: next })

@@ -27,7 +27,7 @@ import { requireAuth as auth } from '../../plugins/session.js';
 import type { Services } from '../../services.js';
 
 export async function walletRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { wallets, approvals } = opts.services;
+  const { wallets, approvals, lines } = opts.services;
 
   registerCall(app, walletCreationCreateCall, async ({ request, params, body }) =>
     wallets.requestCreation(auth(request), params.family, params.organizationId, body),
@@ -76,9 +76,9 @@ export async function walletRoutes(app: FastifyInstance, opts: { services: Servi
   registerCall(app, walletLineUpdateCall, async ({ request, params, body }) =>
     wallets.setLine(auth(request), params.walletId, body),
   );
-  registerCall(app, creationLineGetCall, async ({ request }) => approvals.getCreationLine(auth(request)));
+  registerCall(app, creationLineGetCall, async ({ request }) => lines.getCreationLine(auth(request)));
   registerCall(app, creationLineUpdateCall, async ({ request, body }) =>
-    approvals.updateCreationLine(auth(request), body.steps),
+    lines.updateCreationLine(auth(request), body.steps),
   );
 
   registerCall(app, actionableCountCall, async ({ request }) => approvals.actionableCount(auth(request)));

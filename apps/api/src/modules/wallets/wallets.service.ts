@@ -7,43 +7,43 @@ import {
   type Wallet,
   walletNameProblem,
 } from '@vaultline/contracts';
-import type { Db } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/unique-violation.js';
+import { type Db, transaction } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
-import { type LineTemplate, snapshot } from '../approvals/approvals.policy.js';
+import { canSeeRequest } from '../access/request.policy.js';
+import { visibleWalletIds } from '../access/visibility.repository.js';
+import { canManageWallet, canSeeWallet, walletScope } from '../access/wallet.policy.js';
+import type { ApprovalLines } from '../approvals/approval-lines.js';
+import type { LineTemplate } from '../approvals/approvals.policy.js';
 import { approvalsRepository, type RequestListQuery, type RequestRow } from '../approvals/approvals.repository.js';
 import type { ApprovalsService } from '../approvals/approvals.service.js';
-import { groupResolver } from '../approvals/approvals.service.js';
+import type { RequestsService } from '../approvals/requests.service.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { groupsRepository } from '../organization/groups.repository.js';
 import { type OrganizationDeps, orgOf } from '../organization/organization.service.js';
-import { type WalletListQuery, type WalletRow, walletsRepository } from './wallets.repository.js';
+import { addressTaken, type WalletListQuery, type WalletRow, walletsRepository } from './wallets.repository.js';
 
-/** The claim an open wallet-creation request holds on its name, case-insensitively. */
-const walletNameKey = (name: string) => `wallet-name:${name.toLowerCase()}`;
-
-export function walletsService(deps: OrganizationDeps & { approvals: ApprovalsService }) {
-  const { db, clock, approvals } = deps;
-  const seesAll = (auth: AuthContext) => auth.permissions.includes('WALLETS_VIEW');
-
-  /** A wallet the caller may see (WALLETS_VIEW or membership), with the caller's role in it. */
+export function walletsService(
+  deps: OrganizationDeps & { approvals: ApprovalsService; requests: RequestsService; lines: ApprovalLines },
+) {
+  const { db, clock, approvals, requests, lines } = deps;
+  /** A wallet the caller may see (access/wallet.policy), with the caller's role in it; 404 otherwise. */
   async function visibleWallet(tx: Db, auth: AuthContext, walletId: string) {
-    const repo = walletsRepository(tx);
-    const wallet = await repo.find(orgOf(auth), walletId);
+    const repo = walletsRepository(tx, orgOf(auth));
+    const wallet = await repo.find(walletId);
     if (!wallet) throw new AppError('404');
     const role = (await repo.memberships([wallet.id], auth.accountId)).get(wallet.id) ?? null;
-    if (!role && !seesAll(auth)) throw new AppError('404');
+    if (!canSeeWallet(auth, role)) throw new AppError('404');
     return { wallet, role };
   }
 
   async function managedWallet(tx: Db, auth: AuthContext, walletId: string) {
     const found = await visibleWallet(tx, auth, walletId);
-    if (found.role !== 'MANAGER' && !auth.permissions.includes('OWNER')) throw new AppError('403');
+    if (!canManageWallet(auth, found.role)) throw new AppError('403');
     return found.wallet;
   }
 
   async function describe(tx: Db, auth: AuthContext, rows: WalletRow[]): Promise<Wallet[]> {
-    const repo = walletsRepository(tx);
+    const repo = walletsRepository(tx, orgOf(auth));
     const ids = rows.map((r) => r.id);
     const [roles, counts] = await Promise.all([repo.memberships(ids, auth.accountId), repo.memberCounts(ids)]);
     return rows.map((r) => ({
@@ -61,7 +61,7 @@ export function walletsService(deps: OrganizationDeps & { approvals: ApprovalsSe
   }
 
   async function accountNameFree(tx: Db, blockchain: Blockchain, name: string) {
-    return !(await walletsRepository(tx).addressTaken(blockchain, name));
+    return !(await addressTaken(tx, blockchain, name));
   }
 
   return {
@@ -77,32 +77,29 @@ export function walletsService(deps: OrganizationDeps & { approvals: ApprovalsSe
       if (problem) throw new AppError(problem);
       // One spelling per name: NFC, so visually equal names are equal to the unique indexes too.
       const name = body.name.trim().normalize('NFC');
-      const create = () =>
-        db.transaction(async (tx) => {
-          let accountName = body.accountName;
-          if (family === 'eosio') {
-            accountName ??= randomEosAccountName();
-            if (!(await accountNameFree(tx as Db, body.blockchain, accountName)))
-              throw new AppError('4109', { accountName });
-          }
-          const line: LineTemplate = await approvals.creationLine(tx as Db, organizationId);
-          const steps = snapshot(line, await groupResolver(tx as Db, organizationId), false);
-          // The open request claims the name first (the database admits one open claim per name); the wallet
-          // check comes after, so a request whose wallet was made meanwhile is seen, whatever the timing.
-          const request = await approvals.open(tx as Db, {
-            organizationId,
-            type: 'WALLET_CREATION',
-            itemType: 'WALLET_CREATION',
-            initiatorId: auth.accountId,
-            steps,
-            exclusiveKey: walletNameKey(name),
-            payload: { name, blockchain: body.blockchain, family, ...(accountName ? { accountName } : {}) },
-          });
-          if (await walletsRepository(tx as Db).nameTaken(organizationId, name)) throw new AppError('4006');
-          return request;
-        });
-      const row = await create().catch((err: unknown) => {
-        throw isUniqueViolation(err, 'requests_open_exclusive_key') ? new AppError('4006') : err;
+      const row = await transaction(db, async (tx) => {
+        let accountName = body.accountName;
+        if (family === 'eosio') {
+          accountName ??= randomEosAccountName();
+          if (!(await accountNameFree(tx, body.blockchain, accountName))) throw new AppError('4109', { accountName });
+        }
+        // The open request claims the name first (the database admits one open claim per name); the wallet
+        // check comes after, so a request whose wallet was made meanwhile is seen, whatever the timing.
+        const request = await requests.open(
+          tx,
+          auth,
+          'WALLET_CREATION',
+          {
+            kind: 'WALLET_CREATION',
+            name,
+            blockchain: body.blockchain,
+            family,
+            ...(accountName ? { accountName } : {}),
+          },
+          { exclusiveConflict: '4006' },
+        );
+        if (await walletsRepository(tx, organizationId).nameTaken(name)) throw new AppError('4006');
+        return request;
       });
       return approvals.detail(auth, row.id, async () => true);
     },
@@ -113,9 +110,9 @@ export function walletsService(deps: OrganizationDeps & { approvals: ApprovalsSe
       requestId: string,
       decision: 'APPROVED' | 'REJECTED',
       input: { memo?: string | undefined; otpCode: string },
-    ) => approvals.decide(auth, requestId, decision, input, { type: 'WALLET_CREATION', family }),
+    ) => requests.decide(auth, requestId, decision, input, { type: 'WALLET_CREATION', family }),
     cancel: (auth: AuthContext, family: ChainFamily, requestId: string) =>
-      approvals.cancel(auth, requestId, { type: 'WALLET_CREATION', family }),
+      requests.cancel(auth, requestId, { type: 'WALLET_CREATION', family }),
 
     async validateAccountName(auth: AuthContext, organizationId: string, accountName: string, blockchain: Blockchain) {
       if (organizationId !== orgOf(auth)) throw new AppError('404');
@@ -124,9 +121,9 @@ export function walletsService(deps: OrganizationDeps & { approvals: ApprovalsSe
     },
 
     async list(auth: AuthContext, q: WalletListQuery) {
-      const all = seesAll(auth);
-      const { rows, total } = await walletsRepository(db).list(orgOf(auth), all ? null : auth.accountId, q);
-      return { items: await describe(db, auth, rows), page: q.page, size: q.size, total, partial: !all };
+      const scope = walletScope(auth);
+      const { rows, total } = await walletsRepository(db, orgOf(auth)).list(scope, q);
+      return { items: await describe(db, auth, rows), page: q.page, size: q.size, total, partial: scope !== null };
     },
 
     async get(auth: AuthContext, walletId: string) {
@@ -134,30 +131,18 @@ export function walletsService(deps: OrganizationDeps & { approvals: ApprovalsSe
       return (await describe(db, auth, [wallet]))[0]!;
     },
 
-    /** Requests visible without WALLETS_VIEW: own, decidable, or of one's wallets. */
-    async visibleWalletIds(auth: AuthContext): Promise<string[] | 'ALL'> {
-      return seesAll(auth) ? 'ALL' : walletsRepository(db).walletIdsOf(auth.accountId);
-    },
-
     async requestVisible(auth: AuthContext, row: RequestRow) {
-      if (
-        seesAll(auth) ||
-        row.initiatorId === auth.accountId ||
-        row.steps.some((s) => s.eligible.includes(auth.accountId))
-      )
-        return true;
-      return row.walletId !== null && (await walletsRepository(db).walletIdsOf(auth.accountId)).includes(row.walletId);
+      const mine = await visibleWalletIds(db, orgOf(auth), walletScope(auth));
+      return mine === 'ALL' || canSeeRequest(auth, row, mine);
     },
 
-    async requests(auth: AuthContext, q: RequestListQuery) {
-      return approvals.list(auth, await this.visibleWalletIds(auth), q);
-    },
+    requests: (auth: AuthContext, q: RequestListQuery) => approvals.list(auth, q),
 
     async getLine(auth: AuthContext, walletId: string) {
       const { wallet, role } = await visibleWallet(db, auth, walletId);
-      const saved = await approvalsRepository(db).findTemplate(wallet.organizationId, 'WALLET', wallet.id);
+      const saved = await approvalsRepository(db, wallet.organizationId).findTemplate('WALLET', wallet.id);
       const line = (saved?.template as unknown as LineTemplate | undefined) ?? { creation: [], steps: [] };
-      return approvals.viewLine(
+      return lines.viewLine(
         db,
         auth,
         'WALLET',
@@ -169,40 +154,39 @@ export function walletsService(deps: OrganizationDeps & { approvals: ApprovalsSe
     },
 
     async setLine(auth: AuthContext, walletId: string, template: ApprovalLineTemplate) {
-      return db.transaction(async (tx) => {
-        const wallet = await managedWallet(tx as Db, auth, walletId);
-        await approvals.checkApprovers(tx as Db, wallet.organizationId, template);
-        const row = await approvalsRepository(tx as Db).saveTemplate({
-          organizationId: wallet.organizationId,
+      return transaction(db, async (tx) => {
+        const wallet = await managedWallet(tx, auth, walletId);
+        await lines.checkApprovers(tx, wallet.organizationId, template);
+        const row = await approvalsRepository(tx, wallet.organizationId).saveTemplate({
           scope: 'WALLET',
           walletId: wallet.id,
           template,
           updatedBy: auth.accountId,
           updatedAt: clock(),
         });
-        return approvals.viewLine(tx as Db, auth, 'WALLET', wallet.id, template, row.updatedAt, true);
+        return lines.viewLine(tx, auth, 'WALLET', wallet.id, template, row.updatedAt, true);
       });
     },
 
     async members(auth: AuthContext, walletId: string, page: number, size: number) {
       await visibleWallet(db, auth, walletId);
-      const { rows, total } = await walletsRepository(db).members(walletId, page, size);
+      const { rows, total } = await walletsRepository(db, orgOf(auth)).members(walletId, page, size);
       return { items: rows.map(memberView), page, size, total };
     },
 
     async member(auth: AuthContext, walletId: string, walletMemberId: string) {
       await visibleWallet(db, auth, walletId);
-      const row = await walletsRepository(db).findMember(walletId, walletMemberId);
+      const row = await walletsRepository(db, orgOf(auth)).findMember(walletId, walletMemberId);
       if (!row) throw new AppError('404');
       return memberView(row);
     },
 
     async addMember(auth: AuthContext, walletId: string, memberId: string, role: 'MANAGER' | 'MEMBER') {
-      return db.transaction(async (tx) => {
-        const wallet = await managedWallet(tx as Db, auth, walletId);
-        const live = await groupResolverMembers(tx as Db, wallet.organizationId, memberId);
+      return transaction(db, async (tx) => {
+        const wallet = await managedWallet(tx, auth, walletId);
+        const live = await groupResolverMembers(tx, wallet.organizationId, memberId);
         if (!live) throw new AppError('4103');
-        const repo = walletsRepository(tx as Db);
+        const repo = walletsRepository(tx, wallet.organizationId);
         const added = await repo.addMember(wallet.id, memberId, role, clock());
         if (!added) throw new AppError('4024');
         return memberView((await repo.findMember(wallet.id, added.id))!);
@@ -210,9 +194,9 @@ export function walletsService(deps: OrganizationDeps & { approvals: ApprovalsSe
     },
 
     async updateMember(auth: AuthContext, walletId: string, walletMemberId: string, role: 'MANAGER' | 'MEMBER') {
-      return db.transaction(async (tx) => {
-        const wallet = await managedWallet(tx as Db, auth, walletId);
-        const repo = walletsRepository(tx as Db);
+      return transaction(db, async (tx) => {
+        const wallet = await managedWallet(tx, auth, walletId);
+        const repo = walletsRepository(tx, wallet.organizationId);
         const row = await repo.findMember(wallet.id, walletMemberId);
         if (!row) throw new AppError('404');
         if (row.m.role === 'MANAGER' && role !== 'MANAGER' && (await repo.managerCount(wallet.id)) <= 1)
@@ -223,9 +207,9 @@ export function walletsService(deps: OrganizationDeps & { approvals: ApprovalsSe
     },
 
     async removeMember(auth: AuthContext, walletId: string, walletMemberId: string) {
-      return db.transaction(async (tx) => {
-        const wallet = await managedWallet(tx as Db, auth, walletId);
-        const repo = walletsRepository(tx as Db);
+      return transaction(db, async (tx) => {
+        const wallet = await managedWallet(tx, auth, walletId);
+        const repo = walletsRepository(tx, wallet.organizationId);
         const row = await repo.findMember(wallet.id, walletMemberId);
         if (!row) throw new AppError('404');
         if (row.m.role === 'MANAGER' && (await repo.managerCount(wallet.id)) <= 1) throw new AppError('4101');
@@ -237,7 +221,7 @@ export function walletsService(deps: OrganizationDeps & { approvals: ApprovalsSe
 }
 
 async function groupResolverMembers(tx: Db, organizationId: string, memberId: string) {
-  return (await groupsRepository(tx).liveMemberIds(organizationId, [memberId])).length === 1;
+  return (await groupsRepository(tx, organizationId).liveMemberIds([memberId])).length === 1;
 }
 
 function memberView(row: {

@@ -19,7 +19,7 @@ import { ActivityNotices } from '../../features/assets/ActivityNotices';
 import { SessionProvider, useSession } from '../../features/session/SessionProvider';
 import { VersionBadge } from '../../features/system/VersionBadge';
 import type { en } from '../../i18n/en';
-import { PATHS } from '../paths';
+import { PATHS } from '../../lib/paths';
 import { HEADER_HEIGHT } from '../theme';
 import { AccountLanguageSwitch } from './AccountLanguageSwitch';
 import { AccountMenu } from './AccountMenu';

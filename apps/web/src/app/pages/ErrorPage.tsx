@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { readErrorCode } from '../../lib/error-reader';
+import { PATHS } from '../../lib/paths';
 import { AccountFrame } from '../layouts/AccountFrame';
-import { PATHS } from '../paths';
 
 /**
  * The error screen: the `/error` route (optionally `?code=` from the error catalogue), the

@@ -1,4 +1,4 @@
-import { Button, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Language, Me } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { GlobeIcon } from '../../components/icons';
 import { normalizeLanguage, setLanguage } from '../../i18n';
 import { useUpdateLanguage } from './api';
 import { notifyFailed, notifySaved } from './notify';
-import { SettingsSection } from './SettingsSection';
+import { SettingsSave, SettingsSection } from './SettingsSection';
 
 const OPTIONS: { value: Language; label: 'language.ko' | 'language.en'; sample: string }[] = [
   { value: 'KO', label: 'language.ko', sample: '안녕하세요' },
@@ -31,12 +31,7 @@ export function LanguageForm({ me, onSaved }: { me: Me; onSaved: (me: Me) => voi
     });
 
   return (
-    <SettingsSection
-      title={t('settings.language.title')}
-      description={t('settings.language.description')}
-      icon={<GlobeIcon size={18} />}
-      testId="language-form"
-    >
+    <SettingsSection section="language" icon={GlobeIcon} testId="language-form">
       <Stack gap="md">
         <Radio.Group value={value} onChange={(next) => setValue(next as Language)} aria-label={t('language.label')}>
           <SimpleGrid cols={2} spacing="sm">
@@ -63,11 +58,7 @@ export function LanguageForm({ me, onSaved }: { me: Me; onSaved: (me: Me) => voi
             ))}
           </SimpleGrid>
         </Radio.Group>
-        <Group justify="flex-end">
-          <Button onClick={save} loading={update.isPending} disabled={value === me.language}>
-            {t('settings.language.submit')}
-          </Button>
-        </Group>
+        <SettingsSave section="language" onClick={save} pending={update.isPending} disabled={value === me.language} />
       </Stack>
     </SettingsSection>
   );

@@ -1,34 +1,20 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import type { Me } from '@vaultline/contracts';
-import { useEffect } from 'react';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { type Me, updateNameCall } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
 import { AccountIcon } from '../../components/icons';
-import { useAppLanguage } from '../../i18n/useAppLanguage';
-import { personNameError } from '../../lib/form-validation';
+import { useContractForm } from '../../lib/contract-form';
 import { type NameValues, useUpdateName } from './api';
 import { notifyFailed, notifySaved } from './notify';
-import { SettingsSection } from './SettingsSection';
+import { SettingsSave, SettingsSection } from './SettingsSection';
 
 /** User name, first and last name: English or Korean letters only (section 5). */
 export function NameForm({ me, onSaved }: { me: Me; onSaved: (me: Me) => void }) {
   const { t } = useTranslation();
-  const lang = useAppLanguage();
   const update = useUpdateName(me.id);
-  const form = useForm<NameValues>({
-    mode: 'controlled',
+  const form = useContractForm<NameValues>({
     initialValues: { userName: me.userName, firstName: me.firstName, lastName: me.lastName },
-    validate: {
-      userName: (value) => personNameError(value, lang),
-      firstName: (value) => personNameError(value, lang),
-      lastName: (value) => personNameError(value, lang),
-    },
+    rules: updateNameCall.body.shape,
   });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run only when the language changes
-  useEffect(() => {
-    if (Object.keys(form.errors).length > 0) form.validate();
-  }, [lang]);
 
   const submit = form.onSubmit((values) =>
     update.mutate(
@@ -46,12 +32,7 @@ export function NameForm({ me, onSaved }: { me: Me; onSaved: (me: Me) => void })
   );
 
   return (
-    <SettingsSection
-      title={t('settings.names.title')}
-      description={t('settings.names.description')}
-      icon={<AccountIcon size={18} />}
-      testId="name-form"
-    >
+    <SettingsSection section="names" icon={AccountIcon} testId="name-form">
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
           <TextInput label={t('settings.names.userName')} withAsterisk {...form.getInputProps('userName')} />
@@ -59,11 +40,7 @@ export function NameForm({ me, onSaved }: { me: Me; onSaved: (me: Me) => void })
             <TextInput label={t('settings.names.lastName')} withAsterisk {...form.getInputProps('lastName')} />
             <TextInput label={t('settings.names.firstName')} withAsterisk {...form.getInputProps('firstName')} />
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
-              {t('settings.names.submit')}
-            </Button>
-          </Group>
+          <SettingsSave section="names" pending={update.isPending} disabled={!form.isDirty()} />
         </Stack>
       </form>
     </SettingsSection>

@@ -1,16 +1,18 @@
-import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { Me } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
 import { LockIcon } from '../../components/icons';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { Notice } from '../../components/Notice';
 import { OtpCodeInput } from '../../components/OtpCodeInput';
+import { PasswordField } from '../../components/PasswordField';
 import { showErrorAtField, useNewPasswordForm } from '../../components/useNewPasswordForm';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { formatDate } from '../../lib/dates';
 import { remainingAttempts } from '../../lib/error-fields';
 import { useUpdatePassphrase } from './api';
 import { notifyFailed, notifySaved } from './notify';
-import { SettingsSection } from './SettingsSection';
+import { SettingsSave, SettingsSection } from './SettingsSection';
 
 /** Current password, new password (with the live rules) and its confirmation, and a code. */
 export function PasswordChangeForm({ me }: { me: Me }) {
@@ -40,27 +42,16 @@ export function PasswordChangeForm({ me }: { me: Me }) {
   );
 
   return (
-    <SettingsSection
-      title={t('settings.password.title')}
-      description={t('settings.password.description')}
-      icon={<LockIcon size={18} />}
-      testId="password-form"
-    >
+    <SettingsSection section="password" icon={LockIcon} testId="password-form">
       {me.passphraseExpiresAt ? (
-        <Alert variant="light" color="gray" radius="md" py={8}>
+        <Notice color="gray" py={8}>
           <Text size="xs">{t('settings.password.expiresAt', { date: formatDate(me.passphraseExpiresAt) })}</Text>
-        </Alert>
+        </Notice>
       ) : null}
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
           <input type="email" name="username" autoComplete="username" value={me.email} readOnly hidden />
-          <PasswordInput
-            label={t('password.currentLabel')}
-            placeholder={t('password.currentPlaceholder')}
-            autoComplete="current-password"
-            withAsterisk
-            {...form.getInputProps('currentPassword')}
-          />
+          <PasswordField purpose="current" size="sm" {...form.getInputProps('currentPassword')} />
           <NewPasswordFields form={form} />
           <OtpCodeInput
             withAsterisk
@@ -68,11 +59,7 @@ export function PasswordChangeForm({ me }: { me: Me }) {
             value={form.values.otpCode}
             onChange={(value) => form.setFieldValue('otpCode', value)}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending}>
-              {t('settings.password.submit')}
-            </Button>
-          </Group>
+          <SettingsSave section="password" pending={update.isPending} />
         </Stack>
       </form>
     </SettingsSection>

@@ -40,7 +40,7 @@ function OperatorRoleBadge({ role }: { role: string | null }) {
 export function ProfileCard({ me, name }: { me: Me; name: string }) {
   const { t } = useTranslation();
   return (
-    <SettingsSection title={t('settings.profile.title')} icon={<AccountIcon size={18} />} testId="profile-card">
+    <SettingsSection section="profile" icon={AccountIcon} testId="profile-card">
       <Group gap="md" wrap="nowrap">
         <Avatar size={48} radius="xl" color="indigo" variant="filled">
           {name.slice(0, 1).toUpperCase()}

@@ -1,40 +1,65 @@
-import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { ComponentType, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
-/** One card of the account settings: an icon, a title, what it is for, and its form. */
+/** The account settings' cards; each one's texts are under `settings.<section>` (title, description, submit). */
+export type SettingsSectionName = 'profile' | 'names' | 'language' | 'password';
+
+/** One card of the account settings: an icon, a title, what it is for (the profile says nothing), and its form. */
 export function SettingsSection({
-  title,
-  description,
-  icon,
+  section,
+  icon: Icon,
   children,
   testId,
 }: {
-  title: string;
-  description?: string;
-  icon: ReactNode;
+  section: SettingsSectionName;
+  icon: ComponentType<{ size?: number }>;
   children: ReactNode;
-  testId?: string;
+  testId: string;
 }) {
+  const { t } = useTranslation();
   return (
     <Paper withBorder radius="lg" p="lg" bg="white" data-testid={testId}>
       <Stack gap="lg">
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <ThemeIcon size={36} radius="md" variant="light" color="indigo">
-            {icon}
+            <Icon size={18} />
           </ThemeIcon>
           <Stack gap={2}>
             <Title order={2} fz="md" fw={700}>
-              {title}
+              {t(`settings.${section}.title`)}
             </Title>
-            {description ? (
+            {section === 'profile' ? null : (
               <Text size="xs" c="dimmed">
-                {description}
+                {t(`settings.${section}.description`)}
               </Text>
-            ) : null}
+            )}
           </Stack>
         </Group>
         {children}
       </Stack>
     </Paper>
+  );
+}
+
+/** A settings card's save button, on the right; it submits the card's form unless given `onClick`. */
+export function SettingsSave({
+  section,
+  pending,
+  disabled,
+  onClick,
+}: {
+  section: Exclude<SettingsSectionName, 'profile'>;
+  pending: boolean;
+  disabled?: boolean;
+  onClick?: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end">
+      <Button type={onClick ? 'button' : 'submit'} onClick={onClick} loading={pending} disabled={disabled}>
+        {t(`settings.${section}.submit`)}
+      </Button>
+    </Group>
   );
 }

@@ -4,11 +4,11 @@ import { callApi } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
 import { useWithSecrets } from '../../lib/secrets';
 
-export interface NameValues {
+export type NameValues = {
   userName: string;
   firstName: string;
   lastName: string;
-}
+};
 
 export function useUpdateName(memberId: string) {
   return useMutation<Me, ApiError, NameValues>({

@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
+import { creationLine, type Handlers, treasuryGroup, WALLET_ID, wallet } from '../../test/custody-fixtures';
 import { apiError, fakeApi, MEMBER_ID } from '../../test/fake-api';
 import { GROUP_ID, group, KIM_ID, member, owner, paged } from '../../test/fixtures';
 import { jsonResponse, renderRoutes } from '../../test/render';
-import { choose, creationLine, type Handlers, treasuryGroup, WALLET_ID, wallet } from '../wallets/testing';
+import { choose } from '../../test/select';
 
 const LINE = '/api/v1/organizations/requests/wallet-creation/approval-line-templates';
 const WALLET_LINE = `/api/v1/organizations/requests/${WALLET_ID}/approval-line-templates`;

@@ -3,10 +3,11 @@ import { REQUEST_PROGRESS_STEPS, type RequestView, requestProgressIndex } from '
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, CloseIcon } from '../../components/icons';
 import { formatDateTime } from '../../lib/dates';
+import { progressStepLabel, useRenderContext } from '../../shared/requests/request-renderers';
 
-/** Request → signing → processing → complete, as the custody provider moves the request along. */
+/** Request → signing → processing → complete (as the request's type names them), as the provider moves it along. */
 export function RequestProgressStepper({ request }: { request: RequestView }) {
-  const { t } = useTranslation();
+  const context = useRenderContext();
   const ended = request.decisionStatus === 'REJECTED' || request.decisionStatus === 'CANCELED';
   const failed = request.status === 'FAILED';
   const index = requestProgressIndex(request.progress);
@@ -22,7 +23,7 @@ export function RequestProgressStepper({ request }: { request: RequestView }) {
       data-progress={request.progress}
     >
       {REQUEST_PROGRESS_STEPS.map((step) => (
-        <Stepper.Step key={step} label={t(`requests.progress.${step}`)} />
+        <Stepper.Step key={step} label={progressStepLabel(request, step, context)} />
       ))}
     </Stepper>
   );

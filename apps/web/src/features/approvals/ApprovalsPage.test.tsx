@@ -2,11 +2,18 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
+import {
+  creationLine,
+  type Handlers,
+  kimApprover,
+  ownerApprover,
+  REQUEST_ID,
+  requestView,
+} from '../../test/custody-fixtures';
 import { apiError, fakeApi, MEMBER_ID, testKeys } from '../../test/fake-api';
 import { KIM_ID, ORG_ID, paged } from '../../test/fixtures';
 import { decryptSecret } from '../../test/keys';
 import { jsonResponse, renderRoutes } from '../../test/render';
-import { creationLine, type Handlers, kimApprover, ownerApprover, REQUEST_ID, requestView } from '../wallets/testing';
 
 const REQUESTS = '/api/v1/organizations/requests';
 const DETAIL = `${REQUESTS}/${REQUEST_ID}`;

@@ -1,13 +1,12 @@
 import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { LIMITS, memoSchema, type RequestView } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../components/confirm';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notifySuccess } from '../../components/notify';
 import { OtpConfirmDialog } from '../../components/OtpConfirmDialog';
-import { useAppLanguage } from '../../i18n/useAppLanguage';
-import { schemaError } from '../../lib/form-validation';
+import { useContractForm } from '../../lib/contract-form';
 import { type Decision, decidable, useDecision } from './api';
 
 export interface DecisionPanelProps {
@@ -21,13 +20,18 @@ export interface DecisionPanelProps {
  */
 export function DecisionPanel({ request, organizationId }: DecisionPanelProps) {
   const { t } = useTranslation();
-  const lang = useAppLanguage();
   const decision = useDecision(organizationId);
-  const [memo, setMemo] = useState('');
+  // Checked as it is typed: the decision buttons wait for a memo the server would refuse.
+  const form = useContractForm({
+    initialValues: { memo: '' },
+    rules: { memo: memoSchema },
+    validateInputOnChange: true,
+  });
+  const memo = form.values.memo;
+  const memoError = form.errors.memo ?? null;
   const [pending, setPending] = useState<Decision | null>(null);
   // Approve and reject ask for the decider's code first: a session alone decides nothing.
   const [confirming, setConfirming] = useState<'approve' | 'reject' | null>(null);
-  const memoError = schemaError(memoSchema, memo, lang);
 
   if (!decidable(request) || (!request.canApprove && !request.canCancel)) {
     return decision.error ? <ErrorAlert error={decision.error} title={t('requests.decisionFailed')} /> : null;
@@ -40,7 +44,7 @@ export function DecisionPanel({ request, organizationId }: DecisionPanelProps) {
       { request, decision: kind, ...(kind === 'cancel' ? {} : { memo, otpCode }) },
       {
         onSuccess: () => {
-          setMemo('');
+          form.reset();
           setConfirming(null);
           notifySuccess(t(`requests.decided.${kind}`));
         },
@@ -55,13 +59,13 @@ export function DecisionPanel({ request, organizationId }: DecisionPanelProps) {
   };
 
   const confirmCancel = () =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('requests.cancelTitle'),
-      centered: true,
-      radius: 'lg',
-      children: <Text size="sm">{t('requests.cancelBody')}</Text>,
-      labels: { confirm: t('requests.cancelConfirm'), cancel: t('requests.keep') },
-      confirmProps: { color: 'red', 'data-testid': 'request-cancel-confirm' } as Record<string, unknown>,
+      body: t('requests.cancelBody'),
+      confirmLabel: t('requests.cancelConfirm'),
+      cancelLabel: t('requests.keep'),
+      color: 'red',
+      confirmTestId: 'request-cancel-confirm',
       onConfirm: () => send('cancel'),
     });
 
@@ -89,9 +93,7 @@ export function DecisionPanel({ request, organizationId }: DecisionPanelProps) {
               autosize
               minRows={2}
               maxRows={5}
-              value={memo}
-              onChange={(event) => setMemo(event.currentTarget.value)}
-              error={memoError}
+              {...form.getInputProps('memo')}
               rightSection={
                 <Text size="xs" c={memo.length > LIMITS.MEMO_MAX ? 'red' : 'dimmed'} pr={6}>
                   {memo.length}/{LIMITS.MEMO_MAX}

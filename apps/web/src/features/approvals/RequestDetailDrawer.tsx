@@ -1,18 +1,20 @@
-import { Alert, Anchor, Center, Divider, Drawer, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { RequestView } from '@vaultline/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { walletPath } from '../../app/paths';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { CopyValueButton } from '../../components/chain-ui';
+import { DetailDrawer } from '../../components/DetailDrawer';
+import { Notice } from '../../components/Notice';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { formatDateTime } from '../../lib/dates';
-import { readErrorCode, toApiError } from '../../lib/error-reader';
-import { ChainAvatar, CopyValueButton, NetworkLabel, useChainLabel } from '../wallets/chain-ui';
+import { readErrorCode } from '../../lib/error-reader';
+import type { RequestPresentation } from '../../shared/requests/request-renderer';
+import { useRequestPresentation } from '../../shared/requests/request-renderers';
 import { ApprovalStepsTimeline, RequestProgressStepper } from './ApprovalProgress';
 import { useFollowRequest, useRequestDetail } from './api';
 import { DecisionPanel } from './DecisionPanel';
-import { RequestStatusBadge, RequestTypeBadge, walletRequestContent } from './request-ui';
+import { RequestStatusBadge, RequestTypeBadge } from './request-ui';
 
 export interface RequestDetailDrawerProps {
   requestId: string | null;
@@ -26,37 +28,25 @@ export function RequestDetailDrawer({ requestId, organizationId, onClose }: Requ
   const detail = useRequestDetail(requestId);
   useFollowRequest(detail.data);
   return (
-    <Drawer
+    <DetailDrawer
       opened={!!requestId}
       onClose={onClose}
-      position="right"
       size={600}
       padding="lg"
-      title={
-        <Text fw={700} fz="lg">
-          {t('requests.detailTitle')}
-        </Text>
-      }
-      data-testid="request-drawer"
+      title={t('requests.detailTitle')}
+      testId="request-drawer"
+      detail={detail}
+      errorTitle={t('requests.detailFailed')}
     >
-      {detail.isPending ? (
-        <Center py={80}>
-          <Loader size="sm" />
-        </Center>
-      ) : detail.isError ? (
-        <ErrorAlert error={toApiError(detail.error)} title={t('requests.detailFailed')} />
-      ) : (
-        <RequestDetail request={detail.data} organizationId={organizationId} />
-      )}
-    </Drawer>
+      {(request) => <RequestDetail request={request} organizationId={organizationId} />}
+    </DetailDrawer>
   );
 }
 
 function RequestDetail({ request, organizationId }: { request: RequestView; organizationId: string }) {
   const { t } = useTranslation();
   const lang = useAppLanguage();
-  const chainLabel = useChainLabel();
-  const content = walletRequestContent(request);
+  const view = useRequestPresentation(request);
   const waiting = request.steps
     .flatMap((s) => s.approvers)
     .filter(
@@ -71,12 +61,12 @@ function RequestDetail({ request, organizationId }: { request: RequestView; orga
           <RequestStatusBadge request={request} />
         </Group>
         <Group gap="md" wrap="nowrap" mt={4}>
-          {content.blockchain ? <ChainAvatar chain={content.blockchain} size={44} /> : null}
+          {view.mark?.(44)}
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Title order={2} fz="xl" data-testid="request-title">
-              {content.name}
+              {view.title}
             </Title>
-            {content.blockchain ? <NetworkLabel chain={content.blockchain} /> : null}
+            {view.caption?.('sm')}
           </Stack>
         </Group>
       </Stack>
@@ -91,18 +81,11 @@ function RequestDetail({ request, organizationId }: { request: RequestView; orga
         <Fact label={t('requests.columns.created')}>
           <Text size="sm">{formatDateTime(request.createdAt)}</Text>
         </Fact>
-        {content.blockchain ? (
-          <Fact label={t('requests.network')}>
-            <Text size="sm">{chainLabel(content.blockchain)}</Text>
+        {view.facts.map((fact) => (
+          <Fact key={fact.label} label={fact.label}>
+            {fact.value}
           </Fact>
-        ) : null}
-        {content.accountName ? (
-          <Fact label={t('requests.accountName')}>
-            <Text size="sm" ff="monospace">
-              {content.accountName}
-            </Text>
-          </Fact>
-        ) : null}
+        ))}
         <Fact label={t('requests.requestId')}>
           <Group gap={2} wrap="nowrap">
             <Text size="xs" ff="monospace" truncate="end">
@@ -122,7 +105,7 @@ function RequestDetail({ request, organizationId }: { request: RequestView; orga
           {t('requests.progressTitle')}
         </Text>
         <RequestProgressStepper request={request} />
-        <Outcome request={request} lang={lang} />
+        <Outcome request={request} completedLink={view.completedLink} lang={lang} />
       </Stack>
 
       <Divider />
@@ -131,11 +114,11 @@ function RequestDetail({ request, organizationId }: { request: RequestView; orga
           {t('requests.approvalTitle')}
         </Text>
         {waiting.length > 0 ? (
-          <Alert variant="light" color="yellow" radius="md" p="sm" data-testid="waiting-for">
+          <Notice color="yellow" p="sm" testId="waiting-for">
             <Text size="sm">
               {t('requests.waitingFor', { names: waiting.map((a) => a.userName || a.email).join(', ') })}
             </Text>
-          </Alert>
+          </Notice>
         ) : null}
         <ApprovalStepsTimeline request={request} />
       </Stack>
@@ -145,52 +128,53 @@ function RequestDetail({ request, organizationId }: { request: RequestView; orga
   );
 }
 
-function Outcome({ request, lang }: { request: RequestView; lang: 'en' | 'ko' }) {
+function Outcome({
+  request,
+  completedLink,
+  lang,
+}: {
+  request: RequestView;
+  completedLink: RequestPresentation['completedLink'];
+  lang: 'en' | 'ko';
+}) {
   const { t } = useTranslation();
-  const content = walletRequestContent(request);
   if (request.decisionStatus === 'REJECTED' || request.decisionStatus === 'CANCELED') {
     return (
-      <Alert variant="light" color={request.decisionStatus === 'REJECTED' ? 'red' : 'gray'} radius="md" p="sm">
+      <Notice color={request.decisionStatus === 'REJECTED' ? 'red' : 'gray'} p="sm">
         <Text size="sm">{t(`requests.outcome.${request.decisionStatus}`)}</Text>
-      </Alert>
+      </Notice>
     );
   }
   if (request.status === 'FAILED') {
     const reason = request.failureReason ? readErrorCode(request.failureReason, lang).messageIn(lang) : null;
     return (
-      <Alert variant="light" color="red" radius="md" p="sm" data-testid="request-failed">
+      <Notice color="red" p="sm" testId="request-failed">
         <Text size="sm">{t('requests.outcome.FAILED')}</Text>
         {reason ? (
           <Text size="sm" mt={4}>
             {reason}
           </Text>
         ) : null}
-      </Alert>
+      </Notice>
     );
   }
-  if (request.status === 'COMPLETE' && request.walletId && content.blockchain) {
+  if (request.status === 'COMPLETE' && completedLink) {
     return (
-      <Alert variant="light" color="teal" radius="md" p="sm" data-testid="request-complete">
+      <Notice color="teal" p="sm" testId="request-complete">
         <Group justify="space-between">
           <Text size="sm">{t('requests.outcome.COMPLETE')}</Text>
-          <Anchor
-            component={Link}
-            to={walletPath(content.blockchain, request.walletId)}
-            size="sm"
-            fw={600}
-            data-testid="open-wallet"
-          >
-            {t('requests.openWallet')}
+          <Anchor component={Link} to={completedLink.to} size="sm" fw={600} data-testid={completedLink.testId}>
+            {completedLink.label}
           </Anchor>
         </Group>
-      </Alert>
+      </Notice>
     );
   }
   if (request.decisionStatus === 'APPROVED') {
     return (
-      <Alert variant="light" color="blue" radius="md" p="sm">
+      <Notice color="blue" p="sm">
         <Text size="sm">{t('requests.outcome.PROCESSING')}</Text>
-      </Alert>
+      </Notice>
     );
   }
   return null;

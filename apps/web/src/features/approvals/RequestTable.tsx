@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/DataTable';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { formatDateTime, formatRelative } from '../../lib/dates';
-import { RequestContent, RequestStatusBadge, RequestTypeBadge } from './request-ui';
+import { RequestStatusBadge, RequestSummary, RequestTypeBadge } from './request-ui';
 
 export interface RequestTableProps {
   items: readonly RequestView[];
@@ -19,16 +19,14 @@ export function RequestTable({ items, onOpen }: RequestTableProps) {
     <DataTable
       minWidth={820}
       testId="request-table"
-      head={
-        <>
-          <Table.Th w={160}>{t('requests.columns.type')}</Table.Th>
-          <Table.Th>{t('requests.columns.content')}</Table.Th>
-          <Table.Th>{t('requests.columns.initiator')}</Table.Th>
-          <Table.Th w={190}>{t('requests.columns.created')}</Table.Th>
-          <Table.Th w={150}>{t('requests.columns.status')}</Table.Th>
-          <Table.Th w={110} />
-        </>
-      }
+      columns={[
+        { label: t('requests.columns.type'), w: 160 },
+        t('requests.columns.content'),
+        t('requests.columns.initiator'),
+        { label: t('requests.columns.created'), w: 190 },
+        { label: t('requests.columns.status'), w: 150 },
+        { w: 110 },
+      ]}
     >
       {items.map((request) => (
         <Table.Tr
@@ -43,7 +41,7 @@ export function RequestTable({ items, onOpen }: RequestTableProps) {
             <RequestTypeBadge request={request} />
           </Table.Td>
           <Table.Td>
-            <RequestContent request={request} />
+            <RequestSummary request={request} />
           </Table.Td>
           <Table.Td>
             <Group gap="xs" wrap="nowrap">

@@ -1,10 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ApprovalLineTemplate,
   type ApprovalLineView,
   actionableCountCall,
-  type Blockchain,
-  CHAIN_FAMILIES,
   type ChainFamily,
   type CustomerRequestStatus,
   creationLineGetCall,
@@ -27,10 +25,10 @@ import {
 import { useEffect, useRef } from 'react';
 import { callApi } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
+import { pickListBody, sortBy, usePagedQuery } from '../../lib/queries';
+import { APPROVALS_QUERY, WALLETS_QUERY } from '../../lib/query-keys';
 import { useWithSecrets } from '../../lib/secrets';
 
-/** Every approvals query starts with this key: a decision refreshes lists, details and the nav badge. */
-export const APPROVALS_QUERY = ['approvals'] as const;
 export const ACTIONABLE_COUNT_QUERY = [...APPROVALS_QUERY, 'actionable-count'] as const;
 export const REQUESTS_PAGE_SIZE = 20;
 /** How often the number of requests waiting for me is asked again. */
@@ -48,25 +46,17 @@ export interface RequestFilters {
 }
 
 export function useRequestList({ tab, type, status, from, to, page }: RequestFilters) {
-  return useQuery({
-    queryKey: [...APPROVALS_QUERY, 'list', tab, type, status, from, to, page],
-    queryFn: ({ signal }) =>
-      callApi(requestListCall, {
-        body: {
-          page,
-          size: REQUESTS_PAGE_SIZE,
-          sort: [{ field: 'createdAt', direction: 'DESC' }],
-          filters: {
-            tab,
-            ...(type ? { type: [type] } : {}),
-            ...(status ? { status: [status] } : {}),
-            ...(from ? { from } : {}),
-            ...(to ? { to } : {}),
-          },
-        },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
+  return usePagedQuery([...APPROVALS_QUERY, 'list', tab, type, status, from, to, page], requestListCall, {
+    page,
+    size: REQUESTS_PAGE_SIZE,
+    sort: sortBy('createdAt', 'DESC'),
+    filters: {
+      tab,
+      ...(type ? { type: [type] } : {}),
+      ...(status ? { status: [status] } : {}),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+    },
   });
 }
 
@@ -97,7 +87,7 @@ export function useFollowRequest(request: RequestView | undefined) {
     seen.current = state;
     if (previous === null || previous.split(':')[0] !== state.split(':')[0]) return;
     void queryClient.invalidateQueries({ queryKey: [...APPROVALS_QUERY, 'list'] });
-    void queryClient.invalidateQueries({ queryKey: ['wallets'] });
+    void queryClient.invalidateQueries({ queryKey: WALLETS_QUERY });
   }, [state, queryClient]);
 }
 
@@ -116,12 +106,9 @@ export type Decision = 'approve' | 'reject' | 'cancel';
 
 /** The `{family}` of a request's path: from its content (wallet creation carries its blockchain). */
 export function requestFamily(request: RequestView): ChainFamily | null {
-  const family = request.content.family;
-  if (typeof family === 'string' && (CHAIN_FAMILIES as readonly string[]).includes(family)) {
-    return family as ChainFamily;
-  }
-  const blockchain = request.content.blockchain;
-  return typeof blockchain === 'string' ? familyOf(blockchain as Blockchain) : null;
+  const content = request.content;
+  if (content.kind === 'WALLET_CREATION') return content.family;
+  return familyOf(content.blockchain);
 }
 
 /** Whether this screen can send decisions for a request's type (wallet creation, for now). */
@@ -155,7 +142,7 @@ export function useDecision(organizationId: string) {
     onSuccess: (view) => {
       queryClient.setQueryData([...APPROVALS_QUERY, 'detail', view.id], view);
       void queryClient.invalidateQueries({ queryKey: APPROVALS_QUERY });
-      void queryClient.invalidateQueries({ queryKey: ['wallets'] });
+      void queryClient.invalidateQueries({ queryKey: WALLETS_QUERY });
     },
     onError: () => void queryClient.invalidateQueries({ queryKey: APPROVALS_QUERY }),
   });
@@ -201,8 +188,7 @@ export function useSaveWalletLine(walletId: string) {
 export function useApproverGroups(enabled = true) {
   return useQuery({
     queryKey: [...APPROVALS_QUERY, 'groups'],
-    queryFn: ({ signal }) =>
-      callApi(groupListCall, { body: { page: 1, size: 100, sort: [{ field: 'name', direction: 'ASC' }] }, signal }),
+    queryFn: ({ signal }) => callApi(groupListCall, { body: pickListBody('name', 'ASC'), signal }),
     enabled,
     staleTime: 30_000,
   });
@@ -213,10 +199,7 @@ export function useApproverMembers(enabled = true) {
   return useQuery({
     queryKey: [...APPROVALS_QUERY, 'members'],
     queryFn: ({ signal }) =>
-      callApi(memberListCall, {
-        body: { page: 1, size: 100, sort: [{ field: 'userName', direction: 'ASC' }], filters: { status: ['ACTIVE'] } },
-        signal,
-      }),
+      callApi(memberListCall, { body: pickListBody('userName', 'ASC', { status: ['ACTIVE'] }), signal }),
     enabled,
     staleTime: 30_000,
   });

@@ -1,27 +1,10 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { Blockchain, customerApprovalStatusLabel, type RequestView } from '@vaultline/contracts';
+import { customerApprovalStatusLabel, type RequestView } from '@vaultline/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AppLanguage } from '../../i18n';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
-import { ChainAvatar, NetworkLabel } from '../wallets/chain-ui';
-
-/** What a wallet-creation request asks for, read from its content. */
-export interface WalletRequestContent {
-  name: string;
-  blockchain: Blockchain | null;
-  accountName: string | null;
-}
-
-export function walletRequestContent(request: RequestView): WalletRequestContent {
-  const { name, blockchain, accountName } = request.content;
-  const chain = Blockchain.safeParse(blockchain);
-  return {
-    name: typeof name === 'string' ? name : (request.walletName ?? ''),
-    blockchain: chain.success ? chain.data : null,
-    accountName: typeof accountName === 'string' ? accountName : null,
-  };
-}
+import { useRequestPresentation } from '../../shared/requests/request-renderers';
 
 export type StatusTone = { key: StatusKey; color: string; label: string };
 type StatusKey = 'rejected' | 'canceled' | 'failed' | 'complete' | 'executing' | 'approval';
@@ -66,17 +49,17 @@ export function RequestStatusBadge({ request }: { request: RequestView }) {
   );
 }
 
-/** The request's subject: for a wallet creation, the wallet's name and network. */
-export function RequestContent({ request }: { request: RequestView }) {
-  const content = walletRequestContent(request);
+/** The request's subject in a list row, as its type presents it (a wallet creation: the wallet's name and network). */
+export function RequestSummary({ request }: { request: RequestView }) {
+  const view = useRequestPresentation(request);
   return (
     <Group gap="sm" wrap="nowrap" data-testid="request-content">
-      {content.blockchain ? <ChainAvatar chain={content.blockchain} size={30} /> : null}
+      {view.mark?.(30)}
       <Stack gap={0} style={{ minWidth: 0 }}>
         <Text size="sm" fw={600} truncate="end">
-          {content.name}
+          {view.title}
         </Text>
-        {content.blockchain ? <NetworkLabel chain={content.blockchain} size="xs" /> : null}
+        {view.caption?.('xs')}
       </Stack>
     </Group>
   );

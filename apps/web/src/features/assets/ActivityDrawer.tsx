@@ -51,15 +51,18 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
-function Copyable({ value, label, testId }: { value: string; label: string; testId: string }) {
+/** A hash or an address: shortened, with its whole value a click away on the clipboard. */
+function CopyableField({ label, value, testId }: { label: string; value: string; testId: string }) {
   const { t } = useTranslation();
   return (
-    <Group gap={2} wrap="nowrap" justify="flex-end">
-      <Text size="sm" ff="monospace" title={value} data-testid={testId} data-value={value}>
-        {shortAddress(value, 10, 8)}
-      </Text>
-      <CopyValueButton value={value} label={t('walletDetail.copyValue', { label })} testId={`${testId}-copy`} />
-    </Group>
+    <Field label={label}>
+      <Group gap={2} wrap="nowrap" justify="flex-end">
+        <Text size="sm" ff="monospace" title={value} data-testid={testId} data-value={value}>
+          {shortAddress(value, 10, 8)}
+        </Text>
+        <CopyValueButton value={value} label={t('walletDetail.copyValue', { label })} testId={`${testId}-copy`} />
+      </Group>
+    </Field>
   );
 }
 
@@ -103,18 +106,10 @@ function ActivityDetail({ activity }: { activity: AssetActivity }) {
           {activity.walletName}
         </Text>
       </Field>
-      <Field label={t('activity.hash')}>
-        <Copyable value={activity.txHash} label={t('activity.hash')} testId="activity-hash" />
-      </Field>
-      <Field label={t('activity.counterparty')}>
-        <Copyable value={activity.counterparty} label={t('activity.counterparty')} testId="activity-counterparty" />
-      </Field>
-      <Field label={t('activity.from')}>
-        <Copyable value={activity.fromAddress} label={t('activity.from')} testId="activity-from" />
-      </Field>
-      <Field label={t('activity.to')}>
-        <Copyable value={activity.toAddress} label={t('activity.to')} testId="activity-to" />
-      </Field>
+      <CopyableField label={t('activity.hash')} value={activity.txHash} testId="activity-hash" />
+      <CopyableField label={t('activity.counterparty')} value={activity.counterparty} testId="activity-counterparty" />
+      <CopyableField label={t('activity.from')} value={activity.fromAddress} testId="activity-from" />
+      <CopyableField label={t('activity.to')} value={activity.toAddress} testId="activity-to" />
       <Field label={t('activity.blockHeight')} testId="activity-block">
         <Text size="sm" ff="monospace">
           {activity.blockHeight === null ? t('activity.inMempool') : activity.blockHeight.toLocaleString('en-US')}

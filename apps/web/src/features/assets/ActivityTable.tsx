@@ -23,16 +23,14 @@ export function ActivityTable({ items, onOpen, hideWallet = false, testId = 'act
     <DataTable
       minWidth={hideWallet ? 720 : 900}
       testId={testId}
-      head={
-        <>
-          <Table.Th>{t('activity.columns.type')}</Table.Th>
-          <Table.Th ta="right">{t('activity.columns.amount')}</Table.Th>
-          {hideWallet ? null : <Table.Th>{t('activity.columns.wallet')}</Table.Th>}
-          <Table.Th>{t('activity.columns.counterparty')}</Table.Th>
-          <Table.Th>{t('activity.columns.status')}</Table.Th>
-          <Table.Th>{t('activity.columns.time')}</Table.Th>
-        </>
-      }
+      columns={[
+        t('activity.columns.type'),
+        { label: t('activity.columns.amount'), align: 'right' },
+        hideWallet ? null : t('activity.columns.wallet'),
+        t('activity.columns.counterparty'),
+        t('activity.columns.status'),
+        t('activity.columns.time'),
+      ]}
     >
       {items.map((activity) => (
         <Table.Tr

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { Button, Group, Loader, Text } from '@mantine/core';
 import type { DatesRangeValue } from '@mantine/dates';
 import type { ActivityFilters } from '@vaultline/contracts';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { DialogForm, FormModal } from '../../components/DialogForm';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormFooter } from '../../components/FormFooter';
 import { CheckIcon, DownloadIcon } from '../../components/icons';
+import { Notice } from '../../components/Notice';
 import { inTimezone } from '../../lib/dates';
 import { exportFileUrl, useCreateExport, useExportStatus } from './api';
 
@@ -81,22 +82,22 @@ function ExportForm({ filters, onClose }: { filters: ActivityFilters; onClose: (
       ) : null}
       {status.isError ? <ErrorAlert error={status.error} title={t('export.failedTitle')} /> : null}
       {current?.status === 'RUNNING' ? (
-        <Alert variant="light" color="blue" radius="md" data-testid="export-running">
+        <Notice color="blue" testId="export-running">
           <Group gap="sm" wrap="nowrap">
             <Loader size="xs" />
             <Text size="sm">{t('export.running')}</Text>
           </Group>
-        </Alert>
+        </Notice>
       ) : null}
       {current?.status === 'FAILED' ? (
-        <Alert variant="light" color="red" radius="md" data-testid="export-failed">
+        <Notice color="red" testId="export-failed">
           <Text size="sm">{t('export.fileFailed')}</Text>
-        </Alert>
+        </Notice>
       ) : null}
       {current?.status === 'READY' ? (
-        <Alert variant="light" color="teal" radius="md" icon={<CheckIcon size={18} />} data-testid="export-ready">
+        <Notice color="teal" icon={CheckIcon} testId="export-ready">
           <Text size="sm">{t('export.ready', { count: current.rowCount ?? 0 })}</Text>
-        </Alert>
+        </Notice>
       ) : null}
       <FormFooter
         onCancel={onClose}

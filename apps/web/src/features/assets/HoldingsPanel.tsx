@@ -2,18 +2,17 @@ import { Center, Loader, Paper, Radio, Stack, Table, Text } from '@mantine/core'
 import type { OrganizationTokenBalance } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NetworkLabel } from '../../components/chain-ui';
+import { TokenCells } from '../../components/chain-ui';
 import { DataTable } from '../../components/DataTable';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { AssetsIcon } from '../../components/icons';
-import { ListState } from '../../components/ListState';
+import { ListPanel } from '../../components/ListPanel';
 import { PanelHeader, PanelTitle } from '../../components/PanelHeader';
 import { PartialHoldingsNotice } from '../../components/PartialHoldingsNotice';
 import { formatAmount } from '../../lib/amounts';
 import { toApiError } from '../../lib/error-reader';
 import { AllocationDonut } from './AllocationDonut';
 import { useOrganizationBalances, useTokenAllocation } from './api';
-import { TokenCell } from './TokenCell';
 import { type RenderAddToken, UnregisteredHoldings } from './UnregisteredHoldings';
 
 /**
@@ -38,23 +37,23 @@ export function HoldingsPanel({
   return (
     <Stack gap="lg">
       {partial ? <PartialHoldingsNotice /> : null}
-      <Paper withBorder radius="lg" bg="white" data-testid="holdings">
-        <PanelHeader title={t('assets.holdingsTitle')} description={t('assets.holdingsBody')}>
-          {balances.isFetching ? <Loader size="xs" /> : null}
-        </PanelHeader>
-        <ListState
-          query={balances}
-          items={balances.data?.items}
-          errorTitle={t('assets.loadFailed')}
-          empty={{
-            icon: <AssetsIcon size={26} />,
-            title: t('dashboard.assets.emptyTitle'),
-            description: t('dashboard.assets.emptyBody'),
-          }}
-        >
-          {(loaded) => <HoldingsTable items={loaded} selected={token?.tokenId ?? null} onSelect={setSelected} />}
-        </ListState>
-      </Paper>
+      <ListPanel
+        testId="holdings"
+        header={
+          <PanelHeader title={t('assets.holdingsTitle')} description={t('assets.holdingsBody')}>
+            {balances.isFetching ? <Loader size="xs" /> : null}
+          </PanelHeader>
+        }
+        query={balances}
+        errorTitle={t('assets.loadFailed')}
+        empty={{
+          icon: <AssetsIcon size={26} />,
+          title: t('dashboard.assets.emptyTitle'),
+          description: t('dashboard.assets.emptyBody'),
+        }}
+      >
+        {(loaded) => <HoldingsTable items={loaded} selected={token?.tokenId ?? null} onSelect={setSelected} />}
+      </ListPanel>
       <UnregisteredHoldings items={balances.data?.unregistered ?? []} renderAddToken={renderAddToken} />
       {token ? <AllocationCard token={token} /> : null}
     </Stack>
@@ -79,17 +78,15 @@ function HoldingsTable({
   return (
     <DataTable
       minWidth={860}
-      head={
-        <>
-          <Table.Th w={44} />
-          <Table.Th>{t('assets.columns.token')}</Table.Th>
-          <Table.Th>{t('assets.columns.network')}</Table.Th>
-          <Table.Th ta="right">{t('assets.columns.total')}</Table.Th>
-          <Table.Th ta="right">{t('assets.columns.withdrawable')}</Table.Th>
-          <Table.Th ta="right">{t('assets.columns.staked')}</Table.Th>
-          <Table.Th ta="right">{t('assets.columns.wallets')}</Table.Th>
-        </>
-      }
+      columns={[
+        { w: 44 },
+        t('assets.columns.token'),
+        t('assets.columns.network'),
+        { label: t('assets.columns.total'), align: 'right' },
+        { label: t('assets.columns.withdrawable'), align: 'right' },
+        { label: t('assets.columns.staked'), align: 'right' },
+        { label: t('assets.columns.wallets'), align: 'right' },
+      ]}
     >
       {items.map((item) => (
         <Table.Tr
@@ -109,12 +106,7 @@ function HoldingsTable({
               size="xs"
             />
           </Table.Td>
-          <Table.Td>
-            <TokenCell chain={item.blockchain} symbol={item.symbol} name={item.name} />
-          </Table.Td>
-          <Table.Td>
-            <NetworkLabel chain={item.blockchain} />
-          </Table.Td>
+          <TokenCells token={item} />
           <Table.Td ta="right" data-testid="holding-total">
             {amount(item.total, item.decimals)}
           </Table.Td>

@@ -1,9 +1,9 @@
-import { Anchor, Paper } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import type { AssetActivity } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AssetsIcon } from '../../components/icons';
-import { ListState } from '../../components/ListState';
+import { ListPanel } from '../../components/ListPanel';
 import { PanelHeader } from '../../components/PanelHeader';
 import { ActivityDrawer } from './ActivityDrawer';
 import { ActivityTable } from './ActivityTable';
@@ -22,15 +22,24 @@ export function RecentActivity({ onShowAll }: RecentActivityProps) {
   const list = useActivities(NO_FILTERS, 1, 10);
   const [open, setOpen] = useState<AssetActivity | null>(null);
   return (
-    <Paper withBorder radius="lg" bg="white" data-testid="recent-activity">
-      <PanelHeader title={t('activity.recentTitle')} description={t('activity.recentBody')}>
-        <Anchor component="button" type="button" size="sm" fw={600} onClick={onShowAll} data-testid="activity-show-all">
-          {t('activity.showAll')}
-        </Anchor>
-      </PanelHeader>
-      <ListState
+    <>
+      <ListPanel
+        testId="recent-activity"
+        header={
+          <PanelHeader title={t('activity.recentTitle')} description={t('activity.recentBody')}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              fw={600}
+              onClick={onShowAll}
+              data-testid="activity-show-all"
+            >
+              {t('activity.showAll')}
+            </Anchor>
+          </PanelHeader>
+        }
         query={list}
-        items={list.data?.items}
         errorTitle={t('activity.loadFailed')}
         empty={{
           icon: <AssetsIcon size={26} />,
@@ -39,8 +48,8 @@ export function RecentActivity({ onShowAll }: RecentActivityProps) {
         }}
       >
         {(items) => <ActivityTable items={items} onOpen={setOpen} testId="recent-activity-table" />}
-      </ListState>
+      </ListPanel>
       <ActivityDrawer activity={open} onClose={() => setOpen(null)} />
-    </Paper>
+    </>
   );
 }

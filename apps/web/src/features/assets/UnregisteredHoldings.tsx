@@ -2,11 +2,10 @@ import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { OrganizationTokenBalance, TokenInfo } from '@vaultline/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NetworkLabel } from '../../components/chain-ui';
+import { TokenCells } from '../../components/chain-ui';
 import { DataTable } from '../../components/DataTable';
 import { PanelTitle } from '../../components/PanelHeader';
 import { formatAmount } from '../../lib/amounts';
-import { TokenCell } from './TokenCell';
 
 /**
  * The one-click "add token" control for a held, unregistered token. It belongs to the tokens feature, so the
@@ -14,13 +13,21 @@ import { TokenCell } from './TokenCell';
  */
 export type RenderAddToken = (token: TokenInfo) => ReactNode;
 
-/** The "not registered" mark on a held token the organization has not added. */
-export function NotRegisteredBadge() {
+/** The title over held, unregistered tokens, marked "not registered", with what to do about them. */
+export function UnregisteredTitle({ description }: { description: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Badge size="sm" variant="light" color="orange" radius="sm" tt="none" data-testid="not-registered">
-      {t('assets.notRegistered')}
-    </Badge>
+    <PanelTitle
+      title={
+        <Group gap="xs" component="span">
+          {t('assets.unregisteredTitle')}
+          <Badge size="sm" variant="light" color="orange" radius="sm" tt="none" data-testid="not-registered">
+            {t('assets.notRegistered')}
+          </Badge>
+        </Group>
+      }
+      description={description}
+    />
   );
 }
 
@@ -48,28 +55,18 @@ export function UnregisteredHoldings({
       style={{ borderColor: 'var(--mantine-color-orange-3)' }}
     >
       <Stack p="md" gap={0}>
-        <PanelTitle
-          title={
-            <Group gap="xs" component="span">
-              {t('assets.unregisteredTitle')}
-              <NotRegisteredBadge />
-            </Group>
-          }
-          description={hint}
-        />
+        <UnregisteredTitle description={hint} />
       </Stack>
       <DataTable
         minWidth={720}
         highlightOnHover={false}
-        head={
-          <>
-            <Table.Th>{t('assets.columns.token')}</Table.Th>
-            <Table.Th>{t('assets.columns.network')}</Table.Th>
-            <Table.Th ta="right">{t('assets.columns.total')}</Table.Th>
-            <Table.Th ta="right">{t('assets.columns.wallets')}</Table.Th>
-            {renderAddToken ? <Table.Th w={140} /> : null}
-          </>
-        }
+        columns={[
+          t('assets.columns.token'),
+          t('assets.columns.network'),
+          { label: t('assets.columns.total'), align: 'right' },
+          { label: t('assets.columns.wallets'), align: 'right' },
+          renderAddToken ? { w: 140 } : null,
+        ]}
       >
         {items.map((item) => (
           <Table.Tr
@@ -78,12 +75,7 @@ export function UnregisteredHoldings({
             data-token-id={item.tokenId}
             data-total={item.total}
           >
-            <Table.Td>
-              <TokenCell chain={item.blockchain} symbol={item.symbol} name={item.name} />
-            </Table.Td>
-            <Table.Td>
-              <NetworkLabel chain={item.blockchain} />
-            </Table.Td>
+            <TokenCells token={item} />
             <Table.Td ta="right" data-testid="unregistered-total">
               <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                 {formatAmount(item.total, item.decimals)}

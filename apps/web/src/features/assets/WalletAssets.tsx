@@ -4,15 +4,13 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { AssetsIcon } from '../../components/icons';
-import { ListPagination } from '../../components/ListFooter';
-import { ListState } from '../../components/ListState';
-import { PanelTitle } from '../../components/PanelHeader';
+import { ListPanel, useListPage } from '../../components/ListPanel';
 import { formatAmount } from '../../lib/amounts';
 import { toApiError } from '../../lib/error-reader';
 import { ActivityDrawer } from './ActivityDrawer';
 import { ActivityTable } from './ActivityTable';
 import { ACTIVITY_PAGE_SIZE, useActivities, useWalletBalances } from './api';
-import { NotRegisteredBadge, type RenderAddToken } from './UnregisteredHoldings';
+import { type RenderAddToken, UnregisteredTitle } from './UnregisteredHoldings';
 
 /**
  * A wallet's balances: one card per coin and registered token with its total, withdrawable and staked amounts;
@@ -49,13 +47,7 @@ export function WalletBalances({
       )}
       {unregistered.length > 0 ? (
         <Stack gap="xs" mt="md" data-testid="wallet-unregistered">
-          <PanelTitle
-            title={
-              <Group gap="xs" component="span">
-                {t('assets.unregisteredTitle')}
-                <NotRegisteredBadge />
-              </Group>
-            }
+          <UnregisteredTitle
             description={renderAddToken ? t('walletAssets.unregisteredBody') : t('walletAssets.unregisteredBodyAsk')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
@@ -135,27 +127,25 @@ function BalanceCard({
 /** The wallet's activity history, newest first, with the detail drawer. */
 export function WalletActivity({ walletId }: { walletId: string }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
+  const { page, paging } = useListPage(ACTIVITY_PAGE_SIZE);
   const [open, setOpen] = useState<AssetActivity | null>(null);
   const list = useActivities({ walletId: [walletId] }, page);
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / ACTIVITY_PAGE_SIZE));
   return (
-    <Paper withBorder radius="lg" bg="white" data-testid="wallet-activity">
-      <ListState
+    <>
+      <ListPanel
+        testId="wallet-activity"
         query={list}
-        items={list.data?.items}
         errorTitle={t('activity.loadFailed')}
-        headless
         empty={{
           icon: <AssetsIcon size={26} />,
           title: t('walletDetail.activityEmptyTitle'),
           description: t('walletDetail.activityEmptyBody'),
         }}
+        paging={paging(list.data?.total)}
       >
         {(items) => <ActivityTable items={items} onOpen={setOpen} hideWallet testId="wallet-activity-table" />}
-      </ListState>
-      <ListPagination page={page} pages={pages} onPageChange={setPage} />
+      </ListPanel>
       <ActivityDrawer activity={open} onClose={() => setOpen(null)} />
-    </Paper>
+    </>
   );
 }

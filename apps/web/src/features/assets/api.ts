@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   type ActivityExport,
   type ActivityFilters,
@@ -15,6 +15,7 @@ import {
 } from '@vaultline/contracts';
 import { callApi } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
+import { pickListBody, sortBy, usePagedQuery } from '../../lib/queries';
 
 /** Every balance and activity query starts with this key: one live notice refreshes them all. */
 export const ASSETS_QUERY = ['assets'] as const;
@@ -36,12 +37,7 @@ export function useTokenAllocation(tokenId: string | null) {
     queryKey: [...BALANCES_QUERY, 'wallets', tokenId],
     queryFn: ({ signal }) =>
       callApi(balancesWalletsCall, {
-        body: {
-          page: 1,
-          size: 100,
-          sort: [{ field: 'name', direction: 'ASC' }],
-          filters: { tokenId: tokenId ?? undefined, hasToken: true },
-        },
+        body: pickListBody('name', 'ASC', { tokenId: tokenId ?? undefined, hasToken: true }),
         signal,
       }),
     enabled: !!tokenId,
@@ -58,14 +54,11 @@ export function useWalletBalances(walletId: string) {
 
 /** Activities newest first; filters as the list call takes them (empty arrays are left out). */
 export function useActivities(filters: ActivityFilters, page: number, size = ACTIVITY_PAGE_SIZE) {
-  return useQuery({
-    queryKey: [...ACTIVITIES_QUERY, 'list', filters, page, size],
-    queryFn: ({ signal }) =>
-      callApi(activityListCall, {
-        body: { page, size, sort: [{ field: 'createdAt', direction: 'DESC' }], filters: compactFilters(filters) },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
+  return usePagedQuery([...ACTIVITIES_QUERY, 'list', filters, page, size], activityListCall, {
+    page,
+    size,
+    sort: sortBy('createdAt', 'DESC'),
+    filters: compactFilters(filters),
   });
 }
 

@@ -1,15 +1,13 @@
-import { Button, Group, Stack, Stepper, Text } from '@mantine/core';
+import { Box, Button, Group, Stack, Stepper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { CheckIcon, ClockIcon, LockIcon } from '../../components/icons';
+import { ClockIcon, LockIcon } from '../../components/icons';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
-import { OtpCodeInput } from '../../components/OtpCodeInput';
+import { OtpCodeForm } from '../../components/OtpCodeForm';
 import { ScreenTitle } from '../../components/ScreenTitle';
-import { showErrorAtField, useNewPasswordForm } from '../../components/useNewPasswordForm';
+import { useNewPasswordForm } from '../../components/useNewPasswordForm';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { newPasswordErrorField } from '../../lib/error-fields';
-import type { ApiError } from '../../lib/error-reader';
 import { useResetMutation } from './api';
 import { clearAuthStorage, EXPIRED_PASSWORD_KEY, type ExpiredPasswordState } from './auth-storage';
 import type { LoginLink } from './login-query';
@@ -50,9 +48,12 @@ function ExpiredPasswordSteps({
   const { t } = useTranslation();
   const lang = useAppLanguage();
   const reset = useResetMutation();
-  const form = useNewPasswordForm({ email: expired.email, withOtp: true });
+  const form = useNewPasswordForm({ email: expired.email });
   const [active, setActive] = useState(0);
-  const [formError, setFormError] = useState<ApiError | null>(null);
+  // Kept here, not in step 2's form: going back to step 1 and on again keeps the code typed.
+  const [otpCode, setOtpCode] = useState('');
+  // A refused password belongs to step 1; anything else is step 2's to show.
+  const passwordRefused = !!reset.error && newPasswordErrorField(reset.error) === 'newPassword';
 
   const next = () => {
     const password = form.validateField('newPassword');
@@ -60,29 +61,22 @@ function ExpiredPasswordSteps({
     if (!password.hasError && !confirmation.hasError) setActive(1);
   };
 
-  const submit = () => {
-    if (form.validateField('otpCode').hasError || reset.isPending) return;
-    setFormError(null);
+  const submit = (code: string) =>
     reset.mutate(
-      {
-        memberId: expired.memberId,
-        token: expired.ticket,
-        newPassword: form.values.newPassword,
-        otpCode: form.values.otpCode,
-      },
+      { memberId: expired.memberId, token: expired.ticket, newPassword: form.values.newPassword, otpCode: code },
       {
         onSuccess: () => {
           clearAuthStorage(EXPIRED_PASSWORD_KEY);
           setActive(DONE);
         },
         onError: (error) => {
-          if (!showErrorAtField(form, error, lang)) return setFormError(error);
           // A refused password goes back to step 1, its message at the field; a wrong code stays here.
-          if (newPasswordErrorField(error) === 'newPassword') setActive(0);
+          if (newPasswordErrorField(error) !== 'newPassword') return;
+          form.setFieldError('newPassword', error.messageIn(lang));
+          setActive(0);
         },
       },
     );
-  };
 
   return (
     <Stack gap="lg" data-testid="expired-password">
@@ -125,25 +119,21 @@ function ExpiredPasswordSteps({
           </form>
         </Stepper.Step>
         <Stepper.Step label={t('expiredPassword.stepOtp')} description={t('expiredPassword.stepOtpDescription')}>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
-            <Stack gap="md" pt="md">
-              <Text size="sm" c="dimmed">
-                {t('expiredPassword.otpBody')}
-              </Text>
-              {formError ? <ErrorAlert error={formError} title={t('expiredPassword.failedTitle')} /> : null}
-              <OtpCodeInput
-                withAsterisk
-                autoFocus
-                {...form.getInputProps('otpCode')}
-                value={form.values.otpCode}
-                onChange={(value) => form.setFieldValue('otpCode', value)}
-              />
+          <Box pt="md">
+            <OtpCodeForm
+              onSubmit={submit}
+              pending={reset.isPending}
+              error={passwordRefused ? null : reset.error}
+              errorTitle={t('expiredPassword.failedTitle')}
+              code={otpCode}
+              onCodeChange={setOtpCode}
+              header={
+                <Text size="sm" c="dimmed">
+                  {t('expiredPassword.otpBody')}
+                </Text>
+              }
+              field={{ withAsterisk: true, autoFocus: true }}
+            >
               <Group grow>
                 <Button variant="default" size="md" onClick={() => setActive(0)} disabled={reset.isPending}>
                   {t('expiredPassword.back')}
@@ -152,16 +142,15 @@ function ExpiredPasswordSteps({
                   {t('expiredPassword.submit')}
                 </Button>
               </Group>
-            </Stack>
-          </form>
+            </OtpCodeForm>
+          </Box>
         </Stepper.Step>
         <Stepper.Step label={t('expiredPassword.stepDone')} description={t('expiredPassword.stepDoneDescription')} />
         <Stepper.Completed>
           <Stack pt="xl">
             <ResultPanel
               testId="expired-done"
-              icon={<CheckIcon size={24} />}
-              color="teal"
+              tone="done"
               title={t('expiredPassword.doneTitle')}
               body={t('expiredPassword.doneBody')}
               action={{ label: t('login.submit'), ...loginLink(expired.email) }}

@@ -1,30 +1,25 @@
-import { Alert, Anchor, Button, Center, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Anchor, Button, Center, Paper, Stack, Text } from '@mantine/core';
 import { emailSchema } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { KeyIcon, MailIcon } from '../../components/icons';
+import { Notice } from '../../components/Notice';
 import { ScreenTitle } from '../../components/ScreenTitle';
-import { useAppLanguage } from '../../i18n/useAppLanguage';
-import { schemaError } from '../../lib/form-validation';
+import { useContractForm } from '../../lib/contract-form';
 import { useRecoverMutation } from './api';
+import { EmailField } from './EmailField';
 import type { LoginLink } from './login-query';
 import { SubmitButton } from './SubmitButton';
 
 /** Forgotten password: (1) the account email, (2) "email sent" with the link's validity and a resend. */
 export function ForgotPasswordFlow({ defaultEmail = '', loginLink }: { defaultEmail?: string; loginLink: LoginLink }) {
   const { t } = useTranslation();
-  const lang = useAppLanguage();
   const recover = useRecoverMutation();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: defaultEmail },
-    validate: { email: (value: string) => schemaError(emailSchema, value, lang) },
-  });
+  const form = useContractForm({ initialValues: { email: defaultEmail }, rules: { email: emailSchema } });
 
   const send = (email: string, again = false) =>
     recover.mutate(
@@ -59,11 +54,7 @@ export function ForgotPasswordFlow({ defaultEmail = '', loginLink }: { defaultEm
             </Text>
           </Stack>
         </Paper>
-        {resent ? (
-          <Alert color="teal" variant="light" radius="md">
-            {t('forgot.resent')}
-          </Alert>
-        ) : null}
+        {resent ? <Notice color="teal">{t('forgot.resent')}</Notice> : null}
         {recover.error ? <ErrorAlert error={recover.error} title={t('login.failedTitle')} /> : null}
         <Text size="xs" c="dimmed">
           {t('forgot.sentHelp')}
@@ -82,15 +73,7 @@ export function ForgotPasswordFlow({ defaultEmail = '', loginLink }: { defaultEm
       {recover.error ? <ErrorAlert error={recover.error} title={t('login.failedTitle')} /> : null}
       <form noValidate onSubmit={form.onSubmit((values) => send(values.email.trim()))}>
         <Stack gap="md">
-          <TextInput
-            label={t('login.email')}
-            placeholder={t('login.emailPlaceholder')}
-            type="email"
-            autoComplete="username"
-            size="md"
-            withAsterisk
-            {...form.getInputProps('email')}
-          />
+          <EmailField {...form.getInputProps('email')} />
           <SubmitButton loading={recover.isPending}>{t('forgot.submit')}</SubmitButton>
         </Stack>
       </form>

@@ -1,11 +1,12 @@
-import { Anchor, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Anchor, Group, Stack } from '@mantine/core';
 import { emailSchema } from '@vaultline/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppLanguage } from '../../i18n/useAppLanguage';
-import { requiredError, schemaError } from '../../lib/form-validation';
+import { PasswordField } from '../../components/PasswordField';
+import { useContractForm } from '../../lib/contract-form';
+import { required } from '../../lib/form-validation';
+import { EmailField } from './EmailField';
 import { LoginNoticeAlert } from './LoginNoticeAlert';
 import type { LoginAttempt, LoginNotice } from './login-machine';
 import type { LoginLink } from './login-query';
@@ -23,22 +24,11 @@ export interface LoginFormProps {
 /** Step 1 of signing in: email and password. */
 export function LoginForm({ defaultEmail = '', notice, pending, forgotLink, onSubmit }: LoginFormProps) {
   const { t } = useTranslation();
-  const lang = useAppLanguage();
-  const form = useForm<LoginAttempt>({
-    mode: 'controlled',
+  const form = useContractForm<LoginAttempt>({
     initialValues: { email: defaultEmail, password: '' },
-    validate: {
-      email: (value) => schemaError(emailSchema, value, lang),
-      // Only presence: the password rules apply when a password is set, not when it is typed to sign in.
-      password: (value) => requiredError(value, lang),
-    },
+    // Only presence for the password: its rules apply when a password is set, not when it is typed to sign in.
+    rules: { email: emailSchema, password: required() },
   });
-
-  // Messages already on screen follow a language switch instead of staying in the old language.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run only when the language changes
-  useEffect(() => {
-    if (Object.keys(form.errors).length > 0) form.validate();
-  }, [lang]);
 
   // A refused password is cleared so the next attempt starts from an empty field.
   // biome-ignore lint/correctness/useExhaustiveDependencies: react to a new notice only
@@ -56,21 +46,11 @@ export function LoginForm({ defaultEmail = '', notice, pending, forgotLink, onSu
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {notice ? <LoginNoticeAlert notice={notice} forgotLink={forgot} /> : null}
-        <TextInput
-          label={t('login.email')}
-          placeholder={t('login.emailPlaceholder')}
-          type="email"
-          autoComplete="username"
-          size="md"
-          withAsterisk
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
+        <EmailField {...form.getInputProps('email')} />
+        <PasswordField
+          purpose="current"
           label={t('login.password')}
           placeholder={t('login.passwordPlaceholder')}
-          autoComplete="current-password"
-          size="md"
-          withAsterisk
           {...form.getInputProps('password')}
         />
         <Group justify="flex-end" mt={-6}>

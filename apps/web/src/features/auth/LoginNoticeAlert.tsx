@@ -1,8 +1,9 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { AlertIcon, LockIcon, MailIcon } from '../../components/icons';
+import { Notice } from '../../components/Notice';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import type { LoginNotice } from './login-machine';
 import type { LoginLink } from './login-query';
@@ -15,55 +16,34 @@ export function LoginNoticeAlert({ notice, forgotLink }: { notice: LoginNotice; 
   switch (notice.kind) {
     case 'wrongPassword':
       return (
-        <Alert
-          data-testid="wrong-password-notice"
-          color="orange"
-          variant="light"
-          radius="md"
-          title={t('login.wrongPasswordTitle')}
-          icon={<AlertIcon size={18} />}
-        >
+        <Notice testId="wrong-password-notice" color="orange" title={t('login.wrongPasswordTitle')} icon={AlertIcon}>
           <Text size="sm">{notice.error.messageIn(lang)}</Text>
           {notice.remainingAttempts !== null ? (
             <Text size="sm" fw={700} mt={4} data-testid="remaining-attempts">
               {t('login.attemptsLeft', { count: notice.remainingAttempts })}
             </Text>
           ) : null}
-        </Alert>
+        </Notice>
       );
     case 'locked':
       return (
-        <Alert
-          data-testid="locked-notice"
-          color="red"
-          variant="light"
-          radius="md"
-          title={t('login.lockedTitle')}
-          icon={<LockIcon size={18} />}
-        >
+        <Notice testId="locked-notice" color="red" title={t('login.lockedTitle')} icon={LockIcon}>
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{notice.error.messageIn(lang)}</Text>
             <Button component={Link} to={forgotLink.to} state={forgotLink.state} size="xs" color="red" variant="filled">
               {t('login.resetPassword')}
             </Button>
           </Stack>
-        </Alert>
+        </Notice>
       );
     case 'verifyIp':
       return (
-        <Alert
-          data-testid="ip-notice"
-          color="indigo"
-          variant="light"
-          radius="md"
-          title={t('login.ipTitle')}
-          icon={<MailIcon size={18} />}
-        >
+        <Notice testId="ip-notice" color="indigo" title={t('login.ipTitle')} icon={MailIcon}>
           <Text size="sm">{notice.error.messageIn(lang)}</Text>
           <Text size="sm" c="dimmed" mt={6}>
             {t('login.ipHint', { email: notice.email })}
           </Text>
-        </Alert>
+        </Notice>
       );
     case 'error':
       if (isRateLimited(notice.error)) return <RateLimitAlert error={notice.error} />;

@@ -15,14 +15,10 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { AlertIcon, CheckIcon, CopyIcon, QrIcon } from '../../components/icons';
-import { OtpCodeInput } from '../../components/OtpCodeInput';
+import { CheckIcon, CopyIcon, QrIcon } from '../../components/icons';
+import { OtpCodeForm } from '../../components/OtpCodeForm';
 import { ScreenTitle } from '../../components/ScreenTitle';
-import { useAppLanguage } from '../../i18n/useAppLanguage';
-import { OTP_CODES } from '../../lib/error-fields';
 import { type ApiError, readErrorCode, toApiError } from '../../lib/error-reader';
-import { otpError } from '../../lib/form-validation';
 import { useOtpRegistrationConfirm, useOtpRegistrationStart } from './api';
 import { clearAuthStorage, type OtpRegistrationState } from './auth-storage';
 import { PendingPanel, ResultPanel } from './ResultPanel';
@@ -62,13 +58,11 @@ export function OtpRegistration({ registration, guideHref, loginHref, onSignedIn
     return (
       <ResultPanel
         testId="otp-register-failed"
-        icon={<AlertIcon size={22} />}
-        color="orange"
+        tone="failed"
         title={t('otpRegister.startFailedTitle')}
+        error={toApiError(start.error)}
         action={back}
-      >
-        <ErrorAlert error={toApiError(start.error)} title={t('login.noticeTitle')} color="orange" />
-      </ResultPanel>
+      />
     );
   }
   const { secret, otpauthUri, issuer, accountName } = start.data;
@@ -167,62 +161,39 @@ function ConfirmCode({
   onSignedIn: OtpRegistrationProps['onSignedIn'];
 }) {
   const { t } = useTranslation();
-  const lang = useAppLanguage();
   const confirm = useOtpRegistrationConfirm();
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<ApiError | null>(null);
+  // An answer other than SUCCESS without an error is still a refusal, shown like one.
+  const [unexpected, setUnexpected] = useState<ApiError | null>(null);
 
-  const send = (value: string) => {
-    const invalid = otpError(value, lang);
-    setFieldError(invalid);
-    if (invalid || confirm.isPending) return;
-    setFormError(null);
+  const send = (otpCode: string) => {
+    setUnexpected(null);
     confirm.mutate(
-      { memberId: registration.memberId, ticket: registration.ticket, otpCode: value },
+      { memberId: registration.memberId, ticket: registration.ticket, otpCode },
       {
         onSuccess: (answer) => {
-          if (answer.result !== 'SUCCESS') return setFormError(readErrorCode('0'));
+          if (answer.result !== 'SUCCESS') return setUnexpected(readErrorCode('0'));
           clearAuthStorage();
           onSignedIn(registration.redirect);
-        },
-        onError: (error) => {
-          setCode('');
-          if (OTP_CODES.includes(error.code)) setFieldError(error.messageIn(lang));
-          else setFormError(error);
         },
       },
     );
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        send(code);
-      }}
+    <OtpCodeForm
+      onSubmit={send}
+      pending={confirm.isPending}
+      error={unexpected ?? confirm.error}
+      errorTitle={t('otpRegister.failedTitle')}
+      submitOnComplete
+      field={{ label: t('otpRegister.codeTitle'), withAsterisk: true }}
     >
-      <Stack gap="md">
-        {formError ? <ErrorAlert error={formError} title={t('otpRegister.failedTitle')} /> : null}
-        <OtpCodeInput
-          label={t('otpRegister.codeTitle')}
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            setFieldError(null);
-          }}
-          onComplete={send}
-          error={fieldError}
-          withAsterisk
-        />
-        <SubmitButton loading={confirm.isPending}>{t('otpRegister.submit')}</SubmitButton>
-        <Center>
-          <Text size="xs" c="dimmed">
-            {t('login.otpHint')}
-          </Text>
-        </Center>
-      </Stack>
-    </form>
+      <SubmitButton loading={confirm.isPending}>{t('otpRegister.submit')}</SubmitButton>
+      <Center>
+        <Text size="xs" c="dimmed">
+          {t('login.otpHint')}
+        </Text>
+      </Center>
+    </OtpCodeForm>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClockIcon } from '../../components/icons';
+import { Notice } from '../../components/Notice';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import type { ApiError } from '../../lib/error-reader';
 import { formatWait, retryAfterSeconds } from '../../lib/wait-time';
@@ -39,18 +40,11 @@ export function RateLimitAlert({ error }: { error: ApiError }) {
         ? t('login.rateLimitedWait', { wait: formatWait(left, lang) })
         : t('login.rateLimitedOver');
   return (
-    <Alert
-      data-testid="rate-limit-notice"
-      color="orange"
-      variant="light"
-      radius="md"
-      title={t('login.rateLimitedTitle')}
-      icon={<ClockIcon size={18} />}
-    >
+    <Notice testId="rate-limit-notice" color="orange" title={t('login.rateLimitedTitle')} icon={ClockIcon}>
       <Text size="sm">{message}</Text>
       <Text size="xs" c="dimmed" mt={4}>
         {t('error.codeDetails', { code: error.code })}
       </Text>
-    </Alert>
+    </Notice>
   );
 }

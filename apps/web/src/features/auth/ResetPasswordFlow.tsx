@@ -2,16 +2,17 @@ import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { AlertIcon, CheckIcon, KeyIcon } from '../../components/icons';
+import { KeyIcon } from '../../components/icons';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { OtpCodeInput } from '../../components/OtpCodeInput';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { showErrorAtField, useNewPasswordForm } from '../../components/useNewPasswordForm';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
-import { type ApiError, toApiError } from '../../lib/error-reader';
+import type { ApiError } from '../../lib/error-reader';
 import { usePassphraseVerify, useResetMutation } from './api';
+import { LinkCheck } from './LinkCheck';
 import type { LoginLink } from './login-query';
-import { PendingPanel, ResultPanel } from './ResultPanel';
+import { ResultPanel } from './ResultPanel';
 import { SubmitButton } from './SubmitButton';
 
 export interface ResetPasswordFlowProps {
@@ -29,58 +30,37 @@ export function ResetPasswordFlow({ memberId, token, loginLink, forgotLink }: Re
   const verify = usePassphraseVerify(memberId, token);
   const [linkError, setLinkError] = useState<ApiError | null>(null);
   const [done, setDone] = useState(false);
-  const newLink = { label: t('reset.newLink'), ...forgotLink };
 
-  if (!memberId || !token) {
-    return (
-      <ResultPanel
-        testId="reset-failed"
-        icon={<AlertIcon size={22} />}
-        color="orange"
-        title={t('reset.linkFailedTitle')}
-        body={t('reset.invalidLink')}
-        action={newLink}
-      />
-    );
-  }
-  if (verify.isPending) return <PendingPanel label={t('reset.checking')} />;
-  const failure = linkError ?? (verify.isError ? toApiError(verify.error) : null);
-  if (failure || !verify.data) {
-    return (
-      <ResultPanel
-        testId="reset-failed"
-        icon={<AlertIcon size={22} />}
-        color="orange"
-        title={t('reset.linkFailedTitle')}
-        action={newLink}
-      >
-        {failure ? <ErrorAlert error={failure} title={t('login.noticeTitle')} color="orange" /> : null}
-      </ResultPanel>
-    );
-  }
-  const { email, otpRequired, purpose } = verify.data;
-  if (done) {
-    return (
-      <ResultPanel
-        testId="reset-done"
-        icon={<CheckIcon size={24} />}
-        color="teal"
-        title={t('reset.doneTitle')}
-        body={t('reset.doneBody')}
-        action={{ label: t('login.submit'), ...loginLink(email) }}
-      />
-    );
-  }
   return (
-    <ResetPasswordForm
-      memberId={memberId}
-      token={token}
-      email={email}
-      otpRequired={otpRequired}
-      title={purpose === 'EXPIRED' ? t('reset.expiredPurposeTitle') : t('reset.title')}
-      onDone={() => setDone(true)}
-      onLinkExpired={setLinkError}
-    />
+    <LinkCheck
+      link="reset"
+      complete={Boolean(memberId && token)}
+      check={verify}
+      refusal={linkError}
+      action={{ label: t('reset.newLink'), ...forgotLink }}
+    >
+      {({ email, otpRequired, purpose }) =>
+        done ? (
+          <ResultPanel
+            testId="reset-done"
+            tone="done"
+            title={t('reset.doneTitle')}
+            body={t('reset.doneBody')}
+            action={{ label: t('login.submit'), ...loginLink(email) }}
+          />
+        ) : (
+          <ResetPasswordForm
+            memberId={memberId}
+            token={token}
+            email={email}
+            otpRequired={otpRequired}
+            title={purpose === 'EXPIRED' ? t('reset.expiredPurposeTitle') : t('reset.title')}
+            onDone={() => setDone(true)}
+            onLinkExpired={setLinkError}
+          />
+        )
+      }
+    </LinkCheck>
   );
 }
 

@@ -1,18 +1,19 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { type FormEvent, useEffect, useState } from 'react';
+import { updateNameCall } from '@vaultline/contracts';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { AlertIcon, CheckIcon, MailIcon } from '../../components/icons';
+import { MailIcon } from '../../components/icons';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { showErrorAtField, useNewPasswordForm } from '../../components/useNewPasswordForm';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
-import { type ApiError, toApiError } from '../../lib/error-reader';
-import { personNameError } from '../../lib/form-validation';
+import { useContractForm } from '../../lib/contract-form';
+import type { ApiError } from '../../lib/error-reader';
 import { useInvitationVerify, useSignupMutation } from './api';
+import { LinkCheck } from './LinkCheck';
 import type { LoginLink } from './login-query';
-import { PendingPanel, ResultPanel } from './ResultPanel';
+import { ResultPanel } from './ResultPanel';
 import { SubmitButton } from './SubmitButton';
 
 /** Answers about the invitation link itself: it cannot be used (any more) to sign up. */
@@ -31,48 +32,30 @@ export function SignupFlow({ invitationId, token, loginLink }: SignupFlowProps) 
   const verify = useInvitationVerify(invitationId, token);
   const [linkError, setLinkError] = useState<ApiError | null>(null);
   const [doneEmail, setDoneEmail] = useState<string | null>(null);
-  const back = { label: t('login.backToLogin'), ...loginLink() };
 
-  if (!invitationId || !token) {
-    return (
-      <ResultPanel
-        testId="signup-failed"
-        icon={<AlertIcon size={22} />}
-        color="orange"
-        title={t('signup.linkFailedTitle')}
-        body={t('signup.invalidLink')}
-        action={back}
-      />
-    );
-  }
-  if (verify.isPending) return <PendingPanel label={t('signup.checking')} />;
-  const failure = linkError ?? (verify.isError ? toApiError(verify.error) : null);
-  if (failure || !verify.data) {
-    return (
-      <ResultPanel
-        testId="signup-failed"
-        icon={<AlertIcon size={22} />}
-        color="orange"
-        title={t('signup.linkFailedTitle')}
-        action={back}
-      >
-        {failure ? <ErrorAlert error={failure} title={t('login.noticeTitle')} color="orange" /> : null}
-      </ResultPanel>
-    );
-  }
-  if (doneEmail) {
-    return (
-      <ResultPanel
-        testId="signup-done"
-        icon={<CheckIcon size={24} />}
-        color="teal"
-        title={t('signup.doneTitle')}
-        body={t('signup.doneBody', { organization: verify.data.organizationName })}
-        action={{ label: t('signup.signIn'), ...loginLink(doneEmail) }}
-      />
-    );
-  }
-  return <SignupForm invitation={verify.data} token={token} onDone={setDoneEmail} onLinkFailed={setLinkError} />;
+  return (
+    <LinkCheck
+      link="signup"
+      complete={Boolean(invitationId && token)}
+      check={verify}
+      refusal={linkError}
+      action={{ label: t('login.backToLogin'), ...loginLink() }}
+    >
+      {(invitation) =>
+        doneEmail ? (
+          <ResultPanel
+            testId="signup-done"
+            tone="done"
+            title={t('signup.doneTitle')}
+            body={t('signup.doneBody', { organization: invitation.organizationName })}
+            action={{ label: t('signup.signIn'), ...loginLink(doneEmail) }}
+          />
+        ) : (
+          <SignupForm invitation={invitation} token={token} onDone={setDoneEmail} onLinkFailed={setLinkError} />
+        )
+      }
+    </LinkCheck>
+  );
 }
 
 interface Invitation {
@@ -82,11 +65,11 @@ interface Invitation {
   kind: 'MEMBER' | 'OWNER';
 }
 
-interface NameValues {
+type NameValues = {
   userName: string;
   lastName: string;
   firstName: string;
-}
+};
 
 function SignupForm({
   invitation,
@@ -103,21 +86,12 @@ function SignupForm({
   const lang = useAppLanguage();
   const signup = useSignupMutation();
   const passwords = useNewPasswordForm({ email: invitation.email });
-  const names = useForm<NameValues>({
-    mode: 'controlled',
+  // The names follow the rules of the account's own name change.
+  const names = useContractForm<NameValues>({
     initialValues: { userName: '', lastName: '', firstName: '' },
-    validate: {
-      userName: (value) => personNameError(value, lang),
-      lastName: (value) => personNameError(value, lang),
-      firstName: (value) => personNameError(value, lang),
-    },
+    rules: updateNameCall.body.shape,
   });
   const [formError, setFormError] = useState<ApiError | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run only when the language changes
-  useEffect(() => {
-    if (Object.keys(names.errors).length > 0) names.validate();
-  }, [lang]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -45,15 +45,26 @@ export function useRecoverMutation() {
   });
 }
 
-/** Checks an emailed reset link (or an expired-password ticket) before asking for the new password. */
-export function usePassphraseVerify(memberId: string, token: string) {
+/**
+ * A check of an emailed link or a ticket: asked only once all its parts are there, and never retried (a refusal is
+ * the answer). It is not asked again while the screen lives; `keep` keeps the answer even after it closes.
+ */
+function useLinkQuery<T>(name: string, parts: string[], ask: (signal: AbortSignal) => Promise<T>, keep = false) {
   return useQuery({
-    queryKey: ['auth', 'passphrase-verify', memberId, token],
-    queryFn: ({ signal }) => callApi(passphraseVerifyCall, { params: { memberId }, body: { token }, signal }),
-    enabled: Boolean(memberId && token),
+    queryKey: ['auth', name, ...parts],
+    queryFn: ({ signal }) => ask(signal),
+    enabled: parts.every(Boolean),
     staleTime: Number.POSITIVE_INFINITY,
+    ...(keep ? { gcTime: Number.POSITIVE_INFINITY } : {}),
     retry: false,
   });
+}
+
+/** Checks an emailed reset link (or an expired-password ticket) before asking for the new password. */
+export function usePassphraseVerify(memberId: string, token: string) {
+  return useLinkQuery('passphrase-verify', [memberId, token], (signal) =>
+    callApi(passphraseVerifyCall, { params: { memberId }, body: { token }, signal }),
+  );
 }
 
 export interface ResetInput {
@@ -82,26 +93,22 @@ export function useResetMutation() {
  * even when the screen mounts twice, so a second run cannot turn success into "already verified".
  */
 export function useLoginIpVerify(memberId: string, loginIpId: string, code: string) {
-  return useQuery({
-    queryKey: ['auth', 'login-ip-verify', memberId, loginIpId, code],
-    queryFn: ({ signal }) => callApi(loginIpVerifyCall, { params: { memberId, loginIpId }, body: { code }, signal }),
-    enabled: Boolean(memberId && loginIpId && code),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  return useLinkQuery(
+    'login-ip-verify',
+    [memberId, loginIpId, code],
+    (signal) => callApi(loginIpVerifyCall, { params: { memberId, loginIpId }, body: { code }, signal }),
+    true,
+  );
 }
 
 /** A new authenticator secret for the ticket; a query so the secret on screen is the one the server keeps. */
 export function useOtpRegistrationStart(memberId: string, ticket: string) {
-  return useQuery({
-    queryKey: ['auth', 'otp-registration', memberId, ticket],
-    queryFn: ({ signal }) => callApi(otpRegistrationStartCall, { params: { memberId }, body: { ticket }, signal }),
-    enabled: Boolean(memberId && ticket),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  return useLinkQuery(
+    'otp-registration',
+    [memberId, ticket],
+    (signal) => callApi(otpRegistrationStartCall, { params: { memberId }, body: { ticket }, signal }),
+    true,
+  );
 }
 
 export function useOtpRegistrationConfirm() {
@@ -120,13 +127,9 @@ export function useOtpRegistrationConfirm() {
 
 /** Checks an emailed invitation link (member or owner) before the sign-up form is shown. */
 export function useInvitationVerify(invitationId: string, token: string) {
-  return useQuery({
-    queryKey: ['auth', 'invitation-verify', invitationId, token],
-    queryFn: ({ signal }) => callApi(verifyInvitationCall, { body: { invitationId, token }, signal }),
-    enabled: Boolean(invitationId && token),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  return useLinkQuery('invitation-verify', [invitationId, token], (signal) =>
+    callApi(verifyInvitationCall, { body: { invitationId, token }, signal }),
+  );
 }
 
 export interface SignupInput {

@@ -37,10 +37,10 @@ export interface LoginTransition {
   effect?: LoginEffect;
 }
 
-export interface LoginAttempt {
+export type LoginAttempt = {
   email: string;
   password: string;
-}
+};
 
 export type LoginResult = { answer: LoginAnswer } | { error: ApiError };
 

@@ -11,8 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { type Blockchain, blockchainLabel, tokenById, tokensOf } from '@vaultline/contracts';
-import { useState } from 'react';
+import { type Blockchain, blockchainLabel, DevnetDepositBody, tokenById, tokensOf } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
 import { CopyValueButton, shortAddress } from '../../components/chain-ui';
 import { DataTable } from '../../components/DataTable';
@@ -21,7 +20,9 @@ import { notifySuccess } from '../../components/notify';
 import { PanelHeader, PanelTitle } from '../../components/PanelHeader';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { formatAmount } from '../../lib/amounts';
+import { useContractForm } from '../../lib/contract-form';
 import { formatDateTime } from '../../lib/dates';
+import { required } from '../../lib/form-validation';
 import { useDevnetDeposit, useDevnetStatus } from './api';
 
 /** The local devnet (outside production): send test deposits and watch them being mined. */
@@ -45,16 +46,14 @@ export function DevnetPanel() {
           minWidth={820}
           highlightOnHover={false}
           verticalSpacing="xs"
-          head={
-            <>
-              <Table.Th>{t('devnet.columns.hash')}</Table.Th>
-              <Table.Th>{t('devnet.columns.network')}</Table.Th>
-              <Table.Th ta="right">{t('devnet.columns.amount')}</Table.Th>
-              <Table.Th>{t('devnet.columns.to')}</Table.Th>
-              <Table.Th>{t('devnet.columns.block')}</Table.Th>
-              <Table.Th>{t('devnet.columns.sent')}</Table.Th>
-            </>
-          }
+          columns={[
+            t('devnet.columns.hash'),
+            t('devnet.columns.network'),
+            { label: t('devnet.columns.amount'), align: 'right' },
+            t('devnet.columns.to'),
+            t('devnet.columns.block'),
+            t('devnet.columns.sent'),
+          ]}
         >
           {status.data.transactions.map((tx) => {
             const token = tokenById(tx.tokenId);
@@ -122,15 +121,30 @@ export function DevnetPanel() {
   );
 }
 
+type DepositValues = {
+  blockchain: Blockchain | null;
+  token: string | null;
+  toAddress: string;
+  amount: string;
+  fail: boolean;
+};
+
+/** The deposit body's own rules (contracts), checked in the browser before the server checks them again. */
+const DEPOSIT_SHAPE = DevnetDepositBody.shape;
+
 function DepositForm({ chains }: { chains: Blockchain[] }) {
   const { t } = useTranslation();
   const lang = useAppLanguage();
   const deposit = useDevnetDeposit();
-  const [blockchain, setBlockchain] = useState<Blockchain | null>(null);
-  const [toAddress, setToAddress] = useState('');
-  const [token, setToken] = useState<string | null>(null);
-  const [amount, setAmount] = useState('');
-  const [fail, setFail] = useState(false);
+  const form = useContractForm<DepositValues>({
+    initialValues: { blockchain: null, token: null, toAddress: '', amount: '', fail: false },
+    rules: {
+      blockchain: (value) => (value ? null : t('devnet.networkRequired')),
+      toAddress: required(DEPOSIT_SHAPE.toAddress, { trim: true }),
+      amount: required(DEPOSIT_SHAPE.amount, { trim: true }),
+    },
+  });
+  const { blockchain, toAddress, amount } = form.values;
   const tokens = blockchain ? tokensOf(blockchain) : [];
 
   return (
@@ -138,24 +152,29 @@ function DepositForm({ chains }: { chains: Blockchain[] }) {
       <PanelTitle title={t('devnet.depositTitle')} description={t('devnet.depositBody')} mb="md" />
       <form
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!blockchain) return;
+        onSubmit={form.onSubmit(({ blockchain: chain, token, toAddress: to, amount: value, fail }) => {
+          if (!chain) return;
           deposit.mutate(
-            { blockchain, toAddress, amount, ...(token ? { token } : {}), ...(fail ? { fail: true } : {}) },
+            {
+              blockchain: chain,
+              toAddress: to,
+              amount: value,
+              ...(token ? { token } : {}),
+              ...(fail ? { fail: true } : {}),
+            },
             { onSuccess: (tx) => notifySuccess(t('devnet.sent', { hash: shortAddress(tx.hash, 10, 6) })) },
           );
-        }}
+        })}
       >
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
             <Select
               label={t('devnet.network')}
               data={chains.map((chain) => ({ value: chain, label: blockchainLabel(chain, lang) }))}
-              value={blockchain}
+              {...form.getInputProps('blockchain')}
               onChange={(value) => {
-                setBlockchain(value as Blockchain | null);
-                setToken(null);
+                form.setFieldValue('blockchain', value as Blockchain | null);
+                form.setFieldValue('token', null);
               }}
               searchable
               withAsterisk
@@ -165,16 +184,14 @@ function DepositForm({ chains }: { chains: Blockchain[] }) {
               label={t('devnet.token')}
               placeholder={t('devnet.nativeCoin')}
               data={tokens.map((item) => ({ value: item.symbol, label: `${item.symbol} · ${item.name}` }))}
-              value={token}
-              onChange={setToken}
+              {...form.getInputProps('token')}
               disabled={!blockchain}
               clearable
               data-testid="devnet-token"
             />
             <TextInput
               label={t('devnet.address')}
-              value={toAddress}
-              onChange={(event) => setToAddress(event.currentTarget.value)}
+              {...form.getInputProps('toAddress')}
               withAsterisk
               ff="monospace"
               data-testid="devnet-address"
@@ -182,8 +199,7 @@ function DepositForm({ chains }: { chains: Blockchain[] }) {
             <TextInput
               label={t('devnet.amount')}
               placeholder="1.5"
-              value={amount}
-              onChange={(event) => setAmount(event.currentTarget.value)}
+              {...form.getInputProps('amount')}
               withAsterisk
               inputMode="decimal"
               data-testid="devnet-amount"
@@ -192,8 +208,7 @@ function DepositForm({ chains }: { chains: Blockchain[] }) {
           <Checkbox
             label={t('devnet.fail')}
             description={t('devnet.failHint')}
-            checked={fail}
-            onChange={(event) => setFail(event.currentTarget.checked)}
+            {...form.getInputProps('fail', { type: 'checkbox' })}
             data-testid="devnet-fail"
           />
           {deposit.error ? <ErrorAlert error={deposit.error} title={t('devnet.failedTitle')} /> : null}

@@ -1,21 +1,22 @@
-import { Alert, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DialogForm, FormModal } from '../../components/DialogForm';
 import { FormFooter } from '../../components/FormFooter';
 import { FlowIcon } from '../../components/icons';
+import { Notice } from '../../components/Notice';
 import { notifySuccess } from '../../components/notify';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
+import { useContractForm } from '../../lib/contract-form';
 import { useCreateOrganization } from './api';
 import { FeePercentInput } from './FeePercentInput';
-import { formatBusinessNumber, organizationFieldErrors, percentToBps } from './organization-fields';
+import { custodyFeeError, formatBusinessNumber, organizationDetailRules, percentToBps } from './organization-fields';
 
-interface Values {
+type Values = {
   name: string;
   businessRegistrationNumber: string;
   representativeName: string;
   custodyFee: number | string;
-}
+};
 
 /** A new organization is proposed here and created once another operator approves it. */
 export function NewOrganizationDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -37,15 +38,9 @@ function NewOrganizationForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const lang = useAppLanguage();
   const create = useCreateOrganization();
-  const form = useForm<Values>({
-    mode: 'controlled',
+  const form = useContractForm<Values>({
     initialValues: { name: '', businessRegistrationNumber: '', representativeName: '', custodyFee: '' },
-    validate: {
-      name: (v) => organizationFieldErrors.name(v, lang),
-      businessRegistrationNumber: (v) => organizationFieldErrors.businessRegistrationNumber(v, lang),
-      representativeName: (v) => organizationFieldErrors.representativeName(v, lang),
-      custodyFee: (v) => organizationFieldErrors.custodyFee(v, lang),
-    },
+    rules: { ...organizationDetailRules, custodyFee: (value) => custodyFeeError(value, lang) },
   });
 
   const submit = form.onSubmit((values) =>
@@ -67,9 +62,9 @@ function NewOrganizationForm({ onClose }: { onClose: () => void }) {
 
   return (
     <DialogForm onSubmit={submit}>
-      <Alert variant="light" color="indigo" radius="md" icon={<FlowIcon size={18} />}>
+      <Notice color="indigo" icon={FlowIcon}>
         <Text size="sm">{t('operator.create.body')}</Text>
-      </Alert>
+      </Notice>
       <TextInput
         label={t('operator.fields.name')}
         placeholder={t('operator.form.namePlaceholder')}

@@ -1,7 +1,8 @@
-import { Badge, Tabs } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { type OperatorRole, operatorCan } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
 import { ChainIcon, FlowIcon, OrganizationIcon, ShieldIcon } from '../../components/icons';
+import { PageTabs } from '../../components/PageTabs';
 import { AmlHistoryPanel } from './AmlHistoryPanel';
 import { useDevnetStatus, usePendingWorkflowCount } from './api';
 import { DevnetPanel } from './DevnetPanel';
@@ -24,46 +25,45 @@ export function OperatorConsole({ role, tab, onTabChange }: OperatorConsoleProps
   // The devnet exists outside production only: its tab shows once its status answers.
   const devnet = useDevnetStatus();
   return (
-    <Tabs value={tab} onChange={(next) => next && onTabChange(next as ConsoleTab)} keepMounted={false}>
-      <Tabs.List mb="md">
-        <Tabs.Tab value="organizations" leftSection={<OrganizationIcon size={16} />} data-testid="tab-organizations">
-          {t('operator.tabs.organizations')}
-        </Tabs.Tab>
-        <Tabs.Tab
-          value="workflows"
-          leftSection={<FlowIcon size={16} />}
-          rightSection={
-            pending.data ? (
-              <Badge size="sm" color="red" radius="xl" data-testid="pending-workflows">
-                {pending.data}
-              </Badge>
-            ) : null
-          }
-          data-testid="tab-workflows"
-        >
-          {t('operator.tabs.workflows')}
-        </Tabs.Tab>
-        <Tabs.Tab value="aml" leftSection={<ShieldIcon size={16} />} data-testid="tab-aml">
-          {t('operator.tabs.aml')}
-        </Tabs.Tab>
-        {devnet.isSuccess ? (
-          <Tabs.Tab value="devnet" leftSection={<ChainIcon size={16} />} data-testid="tab-devnet">
-            {t('devnet.tab')}
-          </Tabs.Tab>
-        ) : null}
-      </Tabs.List>
-      <Tabs.Panel value="organizations">
-        <OrganizationsPanel canPropose={operatorCan(role, 'createWorkflow')} />
-      </Tabs.Panel>
-      <Tabs.Panel value="workflows">
-        <WorkflowsPanel />
-      </Tabs.Panel>
-      <Tabs.Panel value="aml">
-        <AmlHistoryPanel />
-      </Tabs.Panel>
-      <Tabs.Panel value="devnet">
-        <DevnetPanel />
-      </Tabs.Panel>
-    </Tabs>
+    <PageTabs
+      value={tab}
+      onChange={onTabChange}
+      tabs={[
+        {
+          value: 'organizations',
+          label: t('operator.tabs.organizations'),
+          icon: OrganizationIcon,
+          testId: 'tab-organizations',
+          panel: <OrganizationsPanel canPropose={operatorCan(role, 'createWorkflow')} />,
+        },
+        {
+          value: 'workflows',
+          label: t('operator.tabs.workflows'),
+          icon: FlowIcon,
+          testId: 'tab-workflows',
+          badge: pending.data ? (
+            <Badge size="sm" color="red" radius="xl" data-testid="pending-workflows">
+              {pending.data}
+            </Badge>
+          ) : null,
+          panel: <WorkflowsPanel />,
+        },
+        {
+          value: 'aml',
+          label: t('operator.tabs.aml'),
+          icon: ShieldIcon,
+          testId: 'tab-aml',
+          panel: <AmlHistoryPanel />,
+        },
+        {
+          value: 'devnet',
+          label: t('devnet.tab'),
+          icon: ChainIcon,
+          testId: 'tab-devnet',
+          hideTab: !devnet.isSuccess,
+          panel: <DevnetPanel />,
+        },
+      ]}
+    />
   );
 }

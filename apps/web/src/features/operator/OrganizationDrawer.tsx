@@ -1,25 +1,11 @@
-import {
-  Badge,
-  Button,
-  Center,
-  Divider,
-  Drawer,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { DetailDrawer } from '../../components/DetailDrawer';
 import { EditIcon, MailIcon, RefreshIcon, ShieldIcon } from '../../components/icons';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { PageEmptyState } from '../../components/PageEmptyState';
 import { formatDate, formatDateTime } from '../../lib/dates';
-import { toApiError } from '../../lib/error-reader';
 import { useOperatorOrganization, useResendOwnerInvitation } from './api';
 import { AmlBadge, formatFee, OwnerStatusBadge } from './badges';
 import { ProposalDialog, type ProposalKind } from './ProposalDialog';
@@ -51,31 +37,23 @@ export function OrganizationDrawer({ organizationId, onClose, canPropose }: Orga
   const detail = useOperatorOrganization(organizationId);
   const resend = useResendOwnerInvitation();
   const [proposal, setProposal] = useState<ProposalKind | null>(null);
-  const org = detail.data;
   // An owner invitation already waiting for approval is not proposed twice.
-  const ownerPending = !!org?.workflows.some((w) => w.type === 'OWNER_INVITATION' && w.status === 'IN_PROGRESS');
+  const ownerPending = !!detail.data?.workflows.some(
+    (w) => w.type === 'OWNER_INVITATION' && w.status === 'IN_PROGRESS',
+  );
 
   return (
-    <Drawer
+    <DetailDrawer
       opened={organizationId !== null}
       onClose={onClose}
-      position="right"
       size={640}
       padding="xl"
-      title={
-        <Text fw={700} fz="lg">
-          {t('operator.detail.title')}
-        </Text>
-      }
-      data-testid="organization-drawer"
+      title={t('operator.detail.title')}
+      testId="organization-drawer"
+      detail={detail}
+      errorTitle={t('operator.loadFailed')}
     >
-      {detail.isPending ? (
-        <Center py={80}>
-          <Loader size="sm" />
-        </Center>
-      ) : detail.isError ? (
-        <ErrorAlert error={toApiError(detail.error)} title={t('operator.loadFailed')} />
-      ) : org ? (
+      {(org) => (
         <Stack gap="lg">
           <Group justify="space-between" align="flex-start">
             <Stack gap={4}>
@@ -184,7 +162,7 @@ export function OrganizationDrawer({ organizationId, onClose, canPropose }: Orga
           </Stack>
           <ProposalDialog kind={proposal} organization={org} onClose={() => setProposal(null)} />
         </Stack>
-      ) : null}
-    </Drawer>
+      )}
+    </DetailDrawer>
   );
 }

@@ -1,16 +1,17 @@
-import { Alert, Modal, Select, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { AML_STATUSES, type AmlStatus } from '@vaultline/contracts';
+import { Select, Text, Textarea, TextInput } from '@mantine/core';
+import { AML_STATUSES, type AmlStatus, emailSchema } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
-import { DialogForm } from '../../components/DialogForm';
+import { DialogForm, FormModal } from '../../components/DialogForm';
 import { FormFooter } from '../../components/FormFooter';
 import { FlowIcon } from '../../components/icons';
+import { Notice } from '../../components/Notice';
 import { notifySuccess } from '../../components/notify';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
-import { requiredError } from '../../lib/form-validation';
+import { type ContractRules, useContractForm } from '../../lib/contract-form';
+import { required } from '../../lib/form-validation';
 import { useInviteOwner, useProposeAmlStatus, useProposeCustodyFee, useProposeDetails } from './api';
 import { FeePercentInput } from './FeePercentInput';
-import { organizationFieldErrors as check, formatBusinessNumber, percentToBps } from './organization-fields';
+import { custodyFeeError, formatBusinessNumber, organizationDetailRules, percentToBps } from './organization-fields';
 
 export type ProposalKind = 'owner' | 'details' | 'fee' | 'aml';
 
@@ -23,7 +24,7 @@ export interface ProposalTarget {
   amlStatus: AmlStatus;
 }
 
-interface Values {
+type Values = {
   email: string;
   name: string;
   businessRegistrationNumber: string;
@@ -31,7 +32,7 @@ interface Values {
   custodyFee: number | string;
   amlStatus: AmlStatus;
   reason: string;
-}
+};
 
 /** A change to an organization, proposed as a workflow that another operator approves. */
 export function ProposalDialog({
@@ -45,17 +46,15 @@ export function ProposalDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <FormModal
       opened={kind !== null}
       onClose={onClose}
       title={kind ? t(`operator.proposals.${kind}Title`) : ''}
-      centered
-      radius="lg"
       size="lg"
-      data-testid="proposal-dialog"
+      testId="proposal-dialog"
     >
       {kind ? <ProposalForm key={kind} kind={kind} organization={organization} onClose={onClose} /> : null}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -75,8 +74,14 @@ function ProposalForm({
   const fee = useProposeCustodyFee();
   const aml = useProposeAmlStatus();
   const mutation = { owner, details, fee, aml }[kind];
-  const form = useForm<Values>({
-    mode: 'controlled',
+  // Only the fields of the proposal chosen are checked.
+  const rules: Record<ProposalKind, ContractRules<Values>> = {
+    owner: { email: emailSchema },
+    details: organizationDetailRules,
+    fee: { custodyFee: (value) => custodyFeeError(value, lang) },
+    aml: { reason: required(undefined, { trim: true }) },
+  };
+  const form = useContractForm<Values>({
     initialValues: {
       email: '',
       name: organization.name,
@@ -86,14 +91,7 @@ function ProposalForm({
       amlStatus: organization.amlStatus,
       reason: '',
     },
-    validate: {
-      email: (v) => (kind === 'owner' ? check.email(v, lang) : null),
-      name: (v) => (kind === 'details' ? check.name(v, lang) : null),
-      businessRegistrationNumber: (v) => (kind === 'details' ? check.businessRegistrationNumber(v, lang) : null),
-      representativeName: (v) => (kind === 'details' ? check.representativeName(v, lang) : null),
-      custodyFee: (v) => (kind === 'fee' ? check.custodyFee(v, lang) : null),
-      reason: (v) => (kind === 'aml' ? requiredError(v.trim(), lang) : null),
-    },
+    rules: rules[kind],
   });
 
   const done = () => {
@@ -133,9 +131,9 @@ function ProposalForm({
 
   return (
     <DialogForm onSubmit={submit}>
-      <Alert variant="light" color="indigo" radius="md" icon={<FlowIcon size={18} />}>
+      <Notice color="indigo" icon={FlowIcon}>
         <Text size="sm">{t(`operator.proposals.${kind}Body`, { name: organization.name })}</Text>
-      </Alert>
+      </Notice>
       {kind === 'owner' ? (
         <TextInput
           label={t('operator.fields.email')}

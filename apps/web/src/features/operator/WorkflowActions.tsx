@@ -1,13 +1,11 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { LIMITS, type Workflow } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../components/DialogForm';
 import { FormFooter } from '../../components/FormFooter';
 import { notifySuccess } from '../../components/notify';
-import { OtpCodeInput } from '../../components/OtpCodeInput';
-import { useAppLanguage } from '../../i18n/useAppLanguage';
-import { OTP_CODES } from '../../lib/error-fields';
-import { otpError } from '../../lib/form-validation';
+import { OtpCodeForm } from '../../components/OtpCodeForm';
 import { useDecideWorkflow, type WorkflowAction } from './api';
 import { WorkflowPayload } from './WorkflowPayload';
 
@@ -62,16 +60,14 @@ function DecisionDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <FormModal
       opened={action !== null}
       onClose={onClose}
       title={action ? t(`operator.decision.${action}Title`) : ''}
-      centered
-      radius="lg"
-      data-testid="decision-dialog"
+      testId="decision-dialog"
     >
       {action ? <DecisionForm key={action} workflow={workflow} action={action} onClose={onClose} /> : null}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -85,35 +81,21 @@ function DecisionForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const lang = useAppLanguage();
   const decide = useDecideWorkflow();
   const [memo, setMemo] = useState('');
-  // Approving and rejecting ask for the operator's own code: a session alone decides nothing.
-  const needsCode = action !== 'cancel';
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const serverCodeError = decide.error && OTP_CODES.includes(decide.error.code) ? decide.error : null;
-  const submit = () => {
-    const problem = needsCode ? otpError(code, lang) : null;
-    setCodeError(problem);
-    if (problem) return;
+  const send = (otpCode: string) =>
     decide.mutate(
-      { workflow, action, memo, otpCode: code },
+      { workflow, action, memo, otpCode },
       {
         onSuccess: () => {
           notifySuccess(t(`operator.decision.${action}Done`, { type: t(`operator.workflowTypes.${workflow.type}`) }));
           onClose();
         },
-        // A refused code is typed again; any other refusal rolled back with the code unused.
-        onError: (error) => {
-          if (OTP_CODES.includes(error.code)) setCode('');
-        },
       },
     );
-  };
 
-  return (
-    <Stack gap="md">
+  const decided = (
+    <>
       <Text size="sm" c="dimmed">
         {t(`operator.decision.${action}Body`)}
       </Text>
@@ -134,28 +116,41 @@ function DecisionForm({
         minRows={2}
         data-testid="decision-memo"
       />
-      {needsCode ? (
-        <OtpCodeInput
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            setCodeError(null);
-          }}
-          description={t('common.otpConfirmHint')}
-          error={codeError ?? serverCodeError?.messageIn(lang) ?? null}
-          withAsterisk
-        />
-      ) : null}
-      <FormFooter
-        error={serverCodeError ? null : decide.error}
-        onCancel={onClose}
-        cancelLabel={t('common.close')}
-        submitLabel={t(`operator.actions.${action}`)}
-        pending={decide.isPending}
-        onSubmit={submit}
-        submitColor={ACTION_COLORS[action]}
-        submitTestId="decision-confirm"
-      />
-    </Stack>
+    </>
+  );
+  const footer = (
+    <FormFooter
+      error={action === 'cancel' ? decide.error : null}
+      onCancel={onClose}
+      cancelLabel={t('common.close')}
+      submitLabel={t(`operator.actions.${action}`)}
+      pending={decide.isPending}
+      onSubmit={action === 'cancel' ? () => send('') : undefined}
+      submitColor={ACTION_COLORS[action]}
+      submitTestId="decision-confirm"
+    />
+  );
+
+  // Canceling one's own workflow needs no code.
+  if (action === 'cancel') {
+    return (
+      <Stack gap="md">
+        {decided}
+        {footer}
+      </Stack>
+    );
+  }
+  // Approving and rejecting ask for the operator's own code: a session alone decides nothing.
+  return (
+    <OtpCodeForm
+      onSubmit={send}
+      pending={decide.isPending}
+      error={decide.error}
+      errorTitle={t('common.failedTitle')}
+      header={decided}
+      field={{ description: t('common.otpConfirmHint'), withAsterisk: true }}
+    >
+      {footer}
+    </OtpCodeForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { Workflow } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/DataTable';
@@ -37,20 +37,14 @@ export function WorkflowTable({ workflows }: { workflows: readonly Workflow[] })
     <DataTable
       minWidth={1040}
       testId="workflow-table"
-      head={
-        <>
-          <Table.Th>{t('operator.columns.type')}</Table.Th>
-          <Table.Th>{t('operator.columns.organization')}</Table.Th>
-          <Table.Th>{t('operator.columns.proposed')}</Table.Th>
-          <Table.Th>{t('operator.columns.proposer')}</Table.Th>
-          <Table.Th>{t('operator.columns.decision')}</Table.Th>
-          {withActions ? (
-            <Table.Th w={190}>
-              <VisuallyHidden>{t('operator.columns.actions')}</VisuallyHidden>
-            </Table.Th>
-          ) : null}
-        </>
-      }
+      columns={[
+        t('operator.columns.type'),
+        t('operator.columns.organization'),
+        t('operator.columns.proposed'),
+        t('operator.columns.proposer'),
+        t('operator.columns.decision'),
+        withActions ? { label: t('operator.columns.actions'), w: 190, srOnly: true } : null,
+      ]}
     >
       {workflows.map((workflow) => (
         <Table.Tr

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type AmlStatus,
   amlStatusListCall,
@@ -22,6 +22,7 @@ import {
 } from '@vaultline/contracts';
 import { callApi } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
+import { sortBy, usePagedQuery, useRefreshingMutation } from '../../lib/queries';
 import { useWithSecrets } from '../../lib/secrets';
 
 /** Every query of the console starts with this key, so one decision refreshes them all. */
@@ -30,24 +31,18 @@ export const CONSOLE_PAGE_SIZE = 10;
 
 export const WORKFLOW_STATUS_FILTERS = ['IN_PROGRESS', 'APPROVED', 'REJECTED', 'CANCELED', 'ALL'] as const;
 export type WorkflowStatusFilter = (typeof WORKFLOW_STATUS_FILTERS)[number];
+/** An organization as the console lists it. */
+export type OperatedOrganization = CallResponse<typeof operatorOrganizationListCall>['items'][number];
 
 export function useOperatorOrganizations(page: number, search: string, amlStatus: AmlStatus[]) {
-  return useQuery({
-    queryKey: [...OPERATOR_QUERY, 'organizations', page, search, amlStatus],
-    queryFn: ({ signal }) =>
-      callApi(operatorOrganizationListCall, {
-        body: {
-          page,
-          size: CONSOLE_PAGE_SIZE,
-          sort: [{ field: 'createdAt', direction: 'DESC' }],
-          filters: {
-            ...(search ? { search } : {}),
-            ...(amlStatus.length > 0 ? { amlStatus } : {}),
-          },
-        },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
+  return usePagedQuery([...OPERATOR_QUERY, 'organizations', page, search, amlStatus], operatorOrganizationListCall, {
+    page,
+    size: CONSOLE_PAGE_SIZE,
+    sort: sortBy('createdAt', 'DESC'),
+    filters: {
+      ...(search ? { search } : {}),
+      ...(amlStatus.length > 0 ? { amlStatus } : {}),
+    },
   });
 }
 
@@ -61,19 +56,11 @@ export function useOperatorOrganization(organizationId: string | null) {
 }
 
 export function useWorkflows(page: number, status: WorkflowStatusFilter) {
-  return useQuery({
-    queryKey: [...OPERATOR_QUERY, 'workflows', page, status],
-    queryFn: ({ signal }) =>
-      callApi(workflowListCall, {
-        body: {
-          page,
-          size: CONSOLE_PAGE_SIZE,
-          sort: [{ field: 'createdAt', direction: 'DESC' }],
-          filters: status === 'ALL' ? {} : { status: [status] },
-        },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
+  return usePagedQuery([...OPERATOR_QUERY, 'workflows', page, status], workflowListCall, {
+    page,
+    size: CONSOLE_PAGE_SIZE,
+    sort: sortBy('createdAt', 'DESC'),
+    filters: status === 'ALL' ? {} : { status: [status] },
   });
 }
 
@@ -88,24 +75,16 @@ export function usePendingWorkflowCount() {
 }
 
 export function useAmlHistory(page: number) {
-  return useQuery({
-    queryKey: [...OPERATOR_QUERY, 'aml', page],
-    queryFn: ({ signal }) =>
-      callApi(amlStatusListCall, {
-        body: { page, size: CONSOLE_PAGE_SIZE, sort: [{ field: 'changedAt', direction: 'DESC' }] },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
+  return usePagedQuery([...OPERATOR_QUERY, 'aml', page], amlStatusListCall, {
+    page,
+    size: CONSOLE_PAGE_SIZE,
+    sort: sortBy('changedAt', 'DESC'),
   });
 }
 
+/** A change of the console: every console query is read again once it succeeds. */
 function useConsoleMutation<T, V>(key: string, send: (variables: V) => Promise<T>) {
-  const queryClient = useQueryClient();
-  return useMutation<T, ApiError, V>({
-    mutationKey: [...OPERATOR_QUERY, key],
-    mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: OPERATOR_QUERY }),
-  });
+  return useRefreshingMutation(OPERATOR_QUERY, key, send);
 }
 
 export type OrganizationDraft = {

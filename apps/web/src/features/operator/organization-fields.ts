@@ -1,6 +1,6 @@
-import { custodyFeeBps, emailSchema, OrganizationDetails, validationMessage } from '@vaultline/contracts';
+import { custodyFeeBps, OrganizationDetails, validationMessage } from '@vaultline/contracts';
 import { type AppLanguage, i18n } from '../../i18n';
-import { personNameError, requiredError, schemaError } from '../../lib/form-validation';
+import { required } from '../../lib/form-validation';
 
 /** Keeps the digits typed or pasted and shows them as 000-00-00000. */
 export function formatBusinessNumber(raw: string): string {
@@ -17,16 +17,17 @@ export function percentToBps(percent: number | string): number {
 
 export const FEE_PERCENT_MAX = 10;
 
-export const organizationFieldErrors = {
-  name: (value: string, lang: AppLanguage) => schemaError(OrganizationDetails.shape.name, value, lang),
-  businessRegistrationNumber: (value: string, lang: AppLanguage) =>
-    requiredError(value.trim(), lang) ?? schemaError(OrganizationDetails.shape.businessRegistrationNumber, value, lang),
-  representativeName: (value: string, lang: AppLanguage) => personNameError(value, lang),
-  custodyFee: (value: number | string, lang: AppLanguage) => {
-    if (value === '' || Number.isNaN(Number(value))) return validationMessage('validation.required', lang);
-    return custodyFeeBps.safeParse(percentToBps(value)).success
-      ? null
-      : i18n.t('operator.form.feeRange', { lng: lang, max: FEE_PERCENT_MAX });
-  },
-  email: (value: string, lang: AppLanguage) => schemaError(emailSchema, value, lang),
+/** An organization's details by the contracts' rules (a number of spaces alone counts as no number). */
+export const organizationDetailRules = {
+  name: OrganizationDetails.shape.name,
+  businessRegistrationNumber: required(OrganizationDetails.shape.businessRegistrationNumber, { trim: true }),
+  representativeName: OrganizationDetails.shape.representativeName,
 };
+
+/** The fee is typed as a percentage but ruled in basis points, so its message says the range in percent. */
+export function custodyFeeError(value: number | string, lang: AppLanguage): string | null {
+  if (value === '' || Number.isNaN(Number(value))) return validationMessage('validation.required', lang);
+  return custodyFeeBps.safeParse(percentToBps(value)).success
+    ? null
+    : i18n.t('operator.form.feeRange', { lng: lang, max: FEE_PERCENT_MAX });
+}

@@ -1,5 +1,4 @@
 import { MultiSelect, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { textSchema } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
 import { DialogForm, FormModal } from '../../components/DialogForm';
@@ -7,8 +6,8 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormFooter } from '../../components/FormFooter';
 import { notifySuccess } from '../../components/notify';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
+import { useContractForm } from '../../lib/contract-form';
 import { toApiError } from '../../lib/error-reader';
-import { schemaError } from '../../lib/form-validation';
 import { type Group as MemberGroup, useCreateGroup, useMemberChoices, useUpdateGroup } from './api';
 import { memberName } from './MemberRow';
 
@@ -39,10 +38,10 @@ export function GroupFormDialog(props: GroupFormDialogProps) {
   );
 }
 
-interface GroupValues {
+type GroupValues = {
   name: string;
   memberIds: string[];
-}
+};
 
 function GroupForm({ group, onClose, canSetPermissions }: GroupFormDialogProps) {
   // Joining or leaving a group that carries permissions grants or takes them: the server allows it only to
@@ -54,10 +53,9 @@ function GroupForm({ group, onClose, canSetPermissions }: GroupFormDialogProps) 
   const create = useCreateGroup();
   const update = useUpdateGroup();
   const mutation = group ? update : create;
-  const form = useForm<GroupValues>({
-    mode: 'controlled',
+  const form = useContractForm<GroupValues>({
     initialValues: { name: group?.name ?? '', memberIds: group?.members.map((m) => m.id) ?? [] },
-    validate: { name: (value) => schemaError(textSchema, value, lang) },
+    rules: { name: textSchema },
   });
 
   const options = (choices.data?.items ?? []).map((m) => ({

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
+import { Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { ASSIGNABLE_PERMISSIONS, type OrganizationPermission } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/DialogForm';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { MailIcon } from '../../components/icons';
+import { Notice } from '../../components/Notice';
 import { notifySuccess } from '../../components/notify';
 import type { ApiError } from '../../lib/error-reader';
 import { type Group as MemberGroup, useExistingEmails, useInviteMembers } from './api';
@@ -119,9 +120,9 @@ function InviteForm({ onClose, groups, canSetPermissions }: InviteDialogProps) {
           title={refused ? t('invite.refusedTitle', { email: refused }) : t('invite.failedTitle')}
         />
       ) : null}
-      <Alert variant="light" color="gray" radius="md" icon={<MailIcon size={18} />} py={10}>
+      <Notice color="gray" icon={MailIcon} py={10}>
         <Text size="xs">{t('invite.validity')}</Text>
-      </Alert>
+      </Notice>
       <Group justify="space-between">
         <Text size="sm" c="dimmed" data-testid="invite-count">
           {t('invite.count', { count: emails.length })}

@@ -2,7 +2,7 @@ import { Avatar, Group, Stack, Table, Text } from '@mantine/core';
 import type { MemberSummary } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon, RefreshIcon, ShieldIcon, TrashIcon } from '../../components/icons';
-import { RowAction } from '../../components/RowAction';
+import { RowActions } from '../../components/RowAction';
 import { formatDate } from '../../lib/dates';
 import { MemberStatusBadge, NameBadges, PermissionSummary } from './MemberBadges';
 import { isOwner } from './permissions';
@@ -37,6 +37,12 @@ export function MemberRow({ member, isSelf, controls, busy, ...on }: MemberRowPr
   const invited = member.displayStatus === 'invited';
   const when = invited ? member.invitation?.expiresAt : member.createdAt;
 
+  // The owner is never changed here, and nobody removes themselves.
+  const may = {
+    permissions: controls.permissions && !owner,
+    handleInvitation: controls.invite && invited,
+    remove: controls.remove && !invited && !owner && !isSelf,
+  };
   return (
     <Table.Tr data-testid="member-row" data-email={member.email}>
       <Table.Td>
@@ -77,48 +83,38 @@ export function MemberRow({ member, isSelf, controls, busy, ...on }: MemberRowPr
         <Text size="sm">{when ? formatDate(when) : '—'}</Text>
       </Table.Td>
       <Table.Td>
-        <Group gap={2} justify="flex-end" wrap="nowrap">
-          {controls.permissions && !owner ? (
-            <RowAction
-              label={t('members.actions.permissions')}
-              testId="member-permissions"
-              color="indigo"
-              onClick={() => on.onPermissions(member)}
-            >
-              <ShieldIcon size={18} />
-            </RowAction>
-          ) : null}
-          {controls.invite && invited ? (
-            <>
-              <RowAction
-                label={t('members.actions.resend')}
-                testId="member-resend"
-                onClick={() => on.onResend(member)}
-                loading={busy}
-              >
-                <RefreshIcon size={18} />
-              </RowAction>
-              <RowAction
-                label={t('members.actions.cancelInvitation')}
-                testId="member-cancel-invitation"
-                color="orange"
-                onClick={() => on.onCancel(member)}
-              >
-                <CloseIcon size={18} />
-              </RowAction>
-            </>
-          ) : null}
-          {controls.remove && !invited && !owner && !isSelf ? (
-            <RowAction
-              label={t('members.actions.remove')}
-              testId="member-remove"
-              color="red"
-              onClick={() => on.onRemove(member)}
-            >
-              <TrashIcon size={18} />
-            </RowAction>
-          ) : null}
-        </Group>
+        <RowActions
+          actions={[
+            may.permissions && {
+              label: t('members.actions.permissions'),
+              testId: 'member-permissions',
+              color: 'indigo',
+              icon: ShieldIcon,
+              onClick: () => on.onPermissions(member),
+            },
+            may.handleInvitation && {
+              label: t('members.actions.resend'),
+              testId: 'member-resend',
+              icon: RefreshIcon,
+              loading: busy,
+              onClick: () => on.onResend(member),
+            },
+            may.handleInvitation && {
+              label: t('members.actions.cancelInvitation'),
+              testId: 'member-cancel-invitation',
+              color: 'orange',
+              icon: CloseIcon,
+              onClick: () => on.onCancel(member),
+            },
+            may.remove && {
+              label: t('members.actions.remove'),
+              testId: 'member-remove',
+              color: 'red',
+              icon: TrashIcon,
+              onClick: () => on.onRemove(member),
+            },
+          ]}
+        />
       </Table.Td>
     </Table.Tr>
   );

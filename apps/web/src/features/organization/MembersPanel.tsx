@@ -1,19 +1,20 @@
-import { Button, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import type { MemberSummary, OrganizationPermission } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../components/DataTable';
+import { confirmAction } from '../../components/confirm';
 import { PlusIcon } from '../../components/icons';
-import { ListFooter } from '../../components/ListFooter';
-import { ListState } from '../../components/ListState';
-import { notifyError, notifySuccess } from '../../components/notify';
+import { ListPanel, ListToolbar, useListPage } from '../../components/ListPanel';
+import { notifyOutcome } from '../../components/notify';
 import { OtpConfirmDialog } from '../../components/OtpConfirmDialog';
 import { SearchInput } from '../../components/SearchInput';
+import { useRowDialog } from '../../components/useRowDialog';
 import {
   MEMBERS_PAGE_SIZE,
   type Group as MemberGroup,
+  type MemberPermissionsInput,
+  type MemberRemovalInput,
   useCancelInvitation,
   useMemberList,
   useMemberPermissions,
@@ -37,13 +38,11 @@ export function MembersPanel({ myPermissions, meId, groups }: MembersPanelProps)
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
+  const { page, paging, withFirstPage } = useListPage(MEMBERS_PAGE_SIZE);
   const list = useMemberList(page, debounced);
   const [inviting, setInviting] = useState(false);
-  const [editing, setEditing] = useState<MemberSummary | null>(null);
-  const [removing, setRemoving] = useState<MemberSummary | null>(null);
-  const permissions = useMemberPermissions();
-  const remove = useRemoveMember();
+  const editing = useRowDialog<MemberSummary, MemberPermissionsInput>(useMemberPermissions());
+  const removing = useRowDialog<MemberSummary, MemberRemovalInput>(useRemoveMember());
   const reinvite = useReinviteMember();
   const cancel = useCancelInvitation();
 
@@ -54,109 +53,89 @@ export function MembersPanel({ myPermissions, meId, groups }: MembersPanelProps)
   };
 
   const resend = (member: MemberSummary) =>
-    reinvite.mutate(member.id, {
-      onSuccess: () => notifySuccess(t('members.resent', { email: member.email })),
-      onError: (error) => notifyError(t('members.actions.resend'), error),
-    });
+    reinvite.mutate(
+      member.id,
+      notifyOutcome(t('members.resent', { email: member.email }), t('members.actions.resend')),
+    );
 
   const confirmCancel = (member: MemberSummary) =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('members.cancelTitle'),
-      centered: true,
-      radius: 'lg',
-      children: <Text size="sm">{t('members.cancelBody', { email: member.email })}</Text>,
-      labels: { confirm: t('members.actions.cancelInvitation'), cancel: t('common.close') },
-      confirmProps: { color: 'orange', 'data-testid': 'confirm-cancel-invitation' } as Record<string, unknown>,
+      body: t('members.cancelBody', { email: member.email }),
+      confirmLabel: t('members.actions.cancelInvitation'),
+      cancelLabel: t('common.close'),
+      color: 'orange',
+      confirmTestId: 'confirm-cancel-invitation',
       onConfirm: () =>
-        cancel.mutate(member.id, {
-          onSuccess: () => notifySuccess(t('members.canceled', { email: member.email })),
-          onError: (error) => notifyError(t('members.actions.cancelInvitation'), error),
-        }),
+        cancel.mutate(
+          member.id,
+          notifyOutcome(t('members.canceled', { email: member.email }), t('members.actions.cancelInvitation')),
+        ),
     });
 
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / MEMBERS_PAGE_SIZE)) : 1;
+  // The members the two dialogs are about, while they are open.
+  const edited = editing.row;
+  const toRemove = removing.row;
 
   return (
-    <Paper withBorder radius="lg" bg="white" data-testid="members-panel">
-      <Group justify="space-between" p="md" gap="sm">
-        <SearchInput
-          placeholder={t('members.searchPlaceholder')}
-          label={t('members.search')}
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
-          w={{ base: '100%', sm: 320 }}
-          data-testid="member-search"
-        />
-        {controls.invite ? (
-          <Button leftSection={<PlusIcon size={16} />} onClick={() => setInviting(true)} data-testid="invite-open">
-            {t('members.invite')}
-          </Button>
-        ) : null}
-      </Group>
-      <ListState
+    <>
+      <ListPanel
+        testId="members-panel"
+        header={
+          <ListToolbar>
+            <SearchInput
+              placeholder={t('members.searchPlaceholder')}
+              label={t('members.search')}
+              value={search}
+              onChange={withFirstPage(setSearch)}
+              w={{ base: '100%', sm: 320 }}
+              data-testid="member-search"
+            />
+            {controls.invite ? (
+              <Button leftSection={<PlusIcon size={16} />} onClick={() => setInviting(true)} data-testid="invite-open">
+                {t('members.invite')}
+              </Button>
+            ) : null}
+          </ListToolbar>
+        }
         query={list}
-        items={data?.items}
         errorTitle={t('members.loadFailed')}
         keepItemsOnError
         empty={{
           title: debounced ? t('members.noMatchTitle') : t('members.emptyTitle'),
           description: debounced ? t('members.noMatchBody', { search: debounced }) : t('members.emptyBody'),
         }}
+        paging={paging(data?.total, { label: (count) => t('members.total', { count }), testId: 'member-total' })}
+        table={{
+          minWidth: 880,
+          testId: 'members-table',
+          columns: [
+            t('members.columns.member'),
+            t('members.columns.status'),
+            t('members.columns.groups'),
+            t('members.columns.permissions'),
+            t('members.columns.date'),
+            { label: t('members.columns.actions'), w: 150, srOnly: true },
+          ],
+        }}
       >
-        {(items) => (
-          <DataTable
-            minWidth={880}
-            testId="members-table"
-            head={
-              <>
-                <Table.Th>{t('members.columns.member')}</Table.Th>
-                <Table.Th>{t('members.columns.status')}</Table.Th>
-                <Table.Th>{t('members.columns.groups')}</Table.Th>
-                <Table.Th>{t('members.columns.permissions')}</Table.Th>
-                <Table.Th>{t('members.columns.date')}</Table.Th>
-                <Table.Th w={150}>
-                  <VisuallyHidden>{t('members.columns.actions')}</VisuallyHidden>
-                </Table.Th>
-              </>
-            }
-          >
-            {items.map((member) => (
-              <MemberRow
-                key={member.id}
-                member={member}
-                isSelf={member.id === meId}
-                controls={controls}
-                busy={reinvite.isPending && reinvite.variables === member.id}
-                onPermissions={(m) => {
-                  permissions.reset();
-                  setEditing(m);
-                }}
-                onResend={resend}
-                onCancel={confirmCancel}
-                onRemove={(m) => {
-                  remove.reset();
-                  setRemoving(m);
-                }}
-              />
-            ))}
-          </DataTable>
-        )}
-      </ListState>
-      {data ? (
-        <ListFooter
-          label={t('members.total', { count: data.total })}
-          total={data.total}
-          page={page}
-          pages={pages}
-          onPageChange={setPage}
-          testId="member-total"
-        />
-      ) : null}
-
+        {(items) =>
+          items.map((member) => (
+            <MemberRow
+              key={member.id}
+              member={member}
+              isSelf={member.id === meId}
+              controls={controls}
+              busy={reinvite.isPending && reinvite.variables === member.id}
+              onPermissions={editing.open}
+              onResend={resend}
+              onCancel={confirmCancel}
+              onRemove={removing.open}
+            />
+          ))
+        }
+      </ListPanel>
       <InviteDialog
         opened={inviting}
         onClose={() => setInviting(false)}
@@ -164,50 +143,27 @@ export function MembersPanel({ myPermissions, meId, groups }: MembersPanelProps)
         canSetPermissions={controls.permissions}
       />
       <PermissionDialog
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
+        {...editing.dialog}
         kind="member"
-        subject={editing?.email ?? ''}
-        initial={editing?.permissions ?? []}
-        inherited={editing?.effectivePermissions.filter((p) => !editing.permissions.includes(p)) ?? []}
-        pending={permissions.isPending}
-        error={permissions.error}
+        subject={edited?.email ?? ''}
+        initial={edited?.permissions ?? []}
+        inherited={edited?.effectivePermissions.filter((p) => !edited.permissions.includes(p)) ?? []}
         onSave={(next) =>
-          editing &&
-          permissions.mutate(
-            { memberId: editing.id, permissions: next },
-            {
-              onSuccess: () => {
-                notifySuccess(t('permissions.saved', { subject: editing.email }));
-                setEditing(null);
-              },
-            },
-          )
+          edited &&
+          editing.run({ memberId: edited.id, permissions: next }, t('permissions.saved', { subject: edited.email }))
         }
       />
       <OtpConfirmDialog
-        opened={removing !== null}
-        onClose={() => setRemoving(null)}
+        {...removing.dialog}
         title={t('members.removeTitle')}
         confirmLabel={t('members.actions.remove')}
-        pending={remove.isPending}
-        error={remove.error}
         testId="remove-member-dialog"
         onConfirm={(otpCode) =>
-          removing &&
-          remove.mutate(
-            { memberId: removing.id, otpCode },
-            {
-              onSuccess: () => {
-                notifySuccess(t('members.removed', { email: removing.email }));
-                setRemoving(null);
-              },
-            },
-          )
+          toRemove && removing.run({ memberId: toRemove.id, otpCode }, t('members.removed', { email: toRemove.email }))
         }
       >
-        {t('members.removeBody', { name: removing ? memberName(removing) || removing.email : '' })}
+        {t('members.removeBody', { name: toRemove ? memberName(toRemove) || toRemove.email : '' })}
       </OtpConfirmDialog>
-    </Paper>
+    </>
   );
 }

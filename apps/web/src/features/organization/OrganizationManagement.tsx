@@ -1,9 +1,10 @@
-import { Badge, Center, Group, Loader, Paper, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
+import { Center, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { BookIcon, OrganizationIcon, UsersIcon, WalletIcon } from '../../components/icons';
 import { PageEmptyState } from '../../components/PageEmptyState';
+import { PageTabs, TabCount } from '../../components/PageTabs';
 import { formatDate } from '../../lib/dates';
 import { toApiError } from '../../lib/error-reader';
 import { useGroupList, useOrganizationMe } from './api';
@@ -83,49 +84,49 @@ export function OrganizationManagement({ meId, tab, onTabChange, walletsPanel }:
         </Group>
       </Paper>
 
-      <Tabs value={tab} onChange={(next) => next && onTabChange(next as OrganizationTab)} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="members" leftSection={<UsersIcon size={16} />} data-testid="tab-members">
-            {t('organization.tabs.members')}
-          </Tabs.Tab>
-          <Tabs.Tab
-            value="groups"
-            leftSection={<UsersIcon size={16} />}
-            rightSection={
-              groups.data ? (
-                <Badge size="xs" variant="light" radius="sm" circle>
-                  {groups.data.total}
-                </Badge>
-              ) : null
-            }
-            data-testid="tab-groups"
-          >
-            {t('organization.tabs.groups')}
-          </Tabs.Tab>
-          <Tabs.Tab value="wallets" leftSection={<WalletIcon size={16} />} data-testid="tab-wallets">
-            {t('organization.tabs.wallets')}
-          </Tabs.Tab>
-          <Tabs.Tab value="address-book" leftSection={<BookIcon size={16} />} data-testid="tab-address-book">
-            {t('organization.tabs.addressBook')}
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="members">
-          <MembersPanel myPermissions={org.myPermissions} meId={meId} groups={groups.data?.items ?? []} />
-        </Tabs.Panel>
-        <Tabs.Panel value="groups">
-          <GroupsPanel myPermissions={org.myPermissions} />
-        </Tabs.Panel>
-        <Tabs.Panel value="wallets">{walletsPanel}</Tabs.Panel>
-        <Tabs.Panel value="address-book">
-          <Paper withBorder radius="lg" bg="white">
-            <PageEmptyState
-              title={t('organization.addressBookEmptyTitle')}
-              description={t('organization.addressBookEmptyBody')}
-              icon={<BookIcon size={26} />}
-            />
-          </Paper>
-        </Tabs.Panel>
-      </Tabs>
+      <PageTabs
+        value={tab}
+        onChange={onTabChange}
+        tabs={[
+          {
+            value: 'members',
+            label: t('organization.tabs.members'),
+            icon: UsersIcon,
+            testId: 'tab-members',
+            panel: <MembersPanel myPermissions={org.myPermissions} meId={meId} groups={groups.data?.items ?? []} />,
+          },
+          {
+            value: 'groups',
+            label: t('organization.tabs.groups'),
+            icon: UsersIcon,
+            testId: 'tab-groups',
+            badge: groups.data ? <TabCount count={groups.data.total} /> : null,
+            panel: <GroupsPanel myPermissions={org.myPermissions} />,
+          },
+          {
+            value: 'wallets',
+            label: t('organization.tabs.wallets'),
+            icon: WalletIcon,
+            testId: 'tab-wallets',
+            panel: walletsPanel,
+          },
+          {
+            value: 'address-book',
+            label: t('organization.tabs.addressBook'),
+            icon: BookIcon,
+            testId: 'tab-address-book',
+            panel: (
+              <Paper withBorder radius="lg" bg="white">
+                <PageEmptyState
+                  title={t('organization.addressBookEmptyTitle')}
+                  description={t('organization.addressBookEmptyBody')}
+                  icon={<BookIcon size={26} />}
+                />
+              </Paper>
+            ),
+          },
+        ]}
+      />
     </Stack>
   );
 }

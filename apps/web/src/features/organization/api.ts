@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import {
   cancelInvitationCall,
   type Group,
@@ -18,8 +18,8 @@ import {
   reinviteMemberCall,
 } from '@vaultline/contracts';
 import { callApi } from '../../lib/api-client';
-import type { ApiError } from '../../lib/error-reader';
-import { useWithSecrets } from '../../lib/secrets';
+import { pickListBody, sortBy, usePagedQuery, useRefreshingMutation } from '../../lib/queries';
+import { useSendWithCode } from '../../lib/secrets';
 
 /** Every query of this screen starts with this key, so one change refreshes them all. */
 export const ORGANIZATION_QUERY = ['organization'] as const;
@@ -34,19 +34,11 @@ export function useOrganizationMe() {
 }
 
 export function useMemberList(page: number, search: string) {
-  return useQuery({
-    queryKey: [...ORGANIZATION_QUERY, 'members', page, search],
-    queryFn: ({ signal }) =>
-      callApi(memberListCall, {
-        body: {
-          page,
-          size: MEMBERS_PAGE_SIZE,
-          sort: [{ field: 'createdAt', direction: 'ASC' }],
-          filters: search ? { search } : undefined,
-        },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
+  return usePagedQuery([...ORGANIZATION_QUERY, 'members', page, search], memberListCall, {
+    page,
+    size: MEMBERS_PAGE_SIZE,
+    sort: sortBy('createdAt', 'ASC'),
+    filters: search ? { search } : undefined,
   });
 }
 
@@ -54,8 +46,7 @@ export function useMemberList(page: number, search: string) {
 export function useMemberChoices(enabled: boolean) {
   return useQuery({
     queryKey: [...ORGANIZATION_QUERY, 'member-choices'],
-    queryFn: ({ signal }) =>
-      callApi(memberListCall, { body: { page: 1, size: 100, sort: [{ field: 'email', direction: 'ASC' }] }, signal }),
+    queryFn: ({ signal }) => callApi(memberListCall, { body: pickListBody('email', 'ASC'), signal }),
     enabled,
   });
 }
@@ -81,19 +72,13 @@ export function useExistingEmails(emails: readonly string[], enabled: boolean): 
 export function useGroupList() {
   return useQuery({
     queryKey: [...ORGANIZATION_QUERY, 'groups'],
-    queryFn: ({ signal }) =>
-      callApi(groupListCall, { body: { page: 1, size: 100, sort: [{ field: 'name', direction: 'ASC' }] }, signal }),
+    queryFn: ({ signal }) => callApi(groupListCall, { body: pickListBody('name', 'ASC'), signal }),
   });
 }
 
-/** A mutation that refreshes the organization's lists when it succeeds. */
+/** A change of the organization: its lists are read again once it succeeds. */
 function useOrganizationMutation<T, V>(key: string, send: (variables: V) => Promise<T>) {
-  const queryClient = useQueryClient();
-  return useMutation<T, ApiError, V>({
-    mutationKey: [...ORGANIZATION_QUERY, key],
-    mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ORGANIZATION_QUERY }),
-  });
+  return useRefreshingMutation(ORGANIZATION_QUERY, key, send);
 }
 
 export interface InviteInput {
@@ -116,21 +101,22 @@ export function useCancelInvitation() {
   );
 }
 
+export type MemberPermissionsInput = { memberId: string; permissions: OrganizationPermission[] };
+export type MemberRemovalInput = { memberId: string; otpCode: string };
+export type GroupPermissionsInput = { groupId: string; permissions: OrganizationPermission[] };
+export type GroupDeletionInput = { groupId: string; otpCode: string };
+
 export function useMemberPermissions() {
-  return useOrganizationMutation(
-    'member-permissions',
-    ({ memberId, permissions }: { memberId: string; permissions: OrganizationPermission[] }) =>
-      callApi(memberPermissionsCall, { params: { memberId }, body: { permissions } }),
+  return useOrganizationMutation('member-permissions', ({ memberId, permissions }: MemberPermissionsInput) =>
+    callApi(memberPermissionsCall, { params: { memberId }, body: { permissions } }),
   );
 }
 
 /** Removes a member; the caller's code travels encrypted. */
 export function useRemoveMember() {
-  const withSecrets = useWithSecrets();
-  return useOrganizationMutation('remove-member', ({ memberId, otpCode }: { memberId: string; otpCode: string }) =>
-    withSecrets(async (encrypt) =>
-      callApi(memberDeleteCall, { params: { memberId }, body: { otpCode: await encrypt(otpCode) } }),
-    ),
+  const sendWithCode = useSendWithCode();
+  return useOrganizationMutation('remove-member', ({ memberId, otpCode }: MemberRemovalInput) =>
+    sendWithCode(memberDeleteCall, { memberId }, otpCode),
   );
 }
 
@@ -149,19 +135,15 @@ export function useUpdateGroup() {
 }
 
 export function useGroupPermissions() {
-  return useOrganizationMutation(
-    'group-permissions',
-    ({ groupId, permissions }: { groupId: string; permissions: OrganizationPermission[] }) =>
-      callApi(groupPermissionsCall, { params: { groupId }, body: { permissions } }),
+  return useOrganizationMutation('group-permissions', ({ groupId, permissions }: GroupPermissionsInput) =>
+    callApi(groupPermissionsCall, { params: { groupId }, body: { permissions } }),
   );
 }
 
 export function useDeleteGroup() {
-  const withSecrets = useWithSecrets();
-  return useOrganizationMutation('delete-group', ({ groupId, otpCode }: { groupId: string; otpCode: string }) =>
-    withSecrets(async (encrypt) =>
-      callApi(groupDeleteCall, { params: { groupId }, body: { otpCode: await encrypt(otpCode) } }),
-    ),
+  const sendWithCode = useSendWithCode();
+  return useOrganizationMutation('delete-group', ({ groupId, otpCode }: GroupDeletionInput) =>
+    sendWithCode(groupDeleteCall, { groupId }, otpCode),
   );
 }
 

@@ -1,12 +1,7 @@
 import { Button, Center, Group, Modal, RingProgress, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { OtpCodeInput } from '../../components/OtpCodeInput';
-import { useAppLanguage } from '../../i18n/useAppLanguage';
-import { OTP_CODES } from '../../lib/error-fields';
-import type { ApiError } from '../../lib/error-reader';
-import { otpError } from '../../lib/form-validation';
+import { OtpCodeForm } from '../../components/OtpCodeForm';
 import { type SessionTiming, useTokenRefresh } from './api';
 import { formatCountdown, type SessionTimer, sessionPhase, useRemainingMs } from './session-clock';
 
@@ -113,62 +108,24 @@ function StayForm({
   onSignOut,
 }: Pick<KeepAliveDialogProps, 'memberId' | 'onRefreshed' | 'onSignOut'>) {
   const { t } = useTranslation();
-  const lang = useAppLanguage();
   const refresh = useTokenRefresh();
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<ApiError | null>(null);
-
-  const send = (value: string) => {
-    const invalid = otpError(value, lang);
-    setFieldError(invalid);
-    if (invalid || refresh.isPending) return;
-    setFormError(null);
-    refresh.mutate(
-      { memberId, otpCode: value },
-      {
-        onSuccess: (timing) => {
-          setCode('');
-          onRefreshed(timing);
-        },
-        onError: (error) => {
-          setCode('');
-          if (OTP_CODES.includes(error.code)) setFieldError(error.messageIn(lang));
-          else setFormError(error);
-        },
-      },
-    );
-  };
-
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        send(code);
-      }}
+    <OtpCodeForm
+      onSubmit={(otpCode) => refresh.mutate({ memberId, otpCode }, { onSuccess: (timing) => onRefreshed(timing) })}
+      pending={refresh.isPending}
+      error={refresh.error}
+      errorTitle={t('session.extendFailedTitle')}
+      submitOnComplete
+      field={{ 'data-autofocus': true }}
     >
-      <Stack gap="md">
-        {formError ? <ErrorAlert error={formError} title={t('session.extendFailedTitle')} /> : null}
-        <OtpCodeInput
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            setFieldError(null);
-          }}
-          onComplete={send}
-          error={fieldError}
-          data-autofocus
-        />
-        <Group grow>
-          <Button variant="default" size="md" onClick={onSignOut} data-testid="keep-alive-sign-out">
-            {t('session.signOut')}
-          </Button>
-          <Button type="submit" size="md" loading={refresh.isPending} data-testid="keep-alive-stay">
-            {t('session.stay')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <Group grow>
+        <Button variant="default" size="md" onClick={onSignOut} data-testid="keep-alive-sign-out">
+          {t('session.signOut')}
+        </Button>
+        <Button type="submit" size="md" loading={refresh.isPending} data-testid="keep-alive-stay">
+          {t('session.stay')}
+        </Button>
+      </Group>
+    </OtpCodeForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Me } from '@vaultline/contracts';
@@ -14,6 +14,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Notice } from '../../components/Notice';
 import { currentLanguage, normalizeLanguage, setLanguage } from '../../i18n';
 import { sessionEndedCode, sessionEndedLoginSearch } from '../../lib/session-end';
 import { ME_QUERY, type SessionTiming, useMeQuery, useTokenVerify } from './api';
@@ -74,7 +75,7 @@ export function SessionProvider({ children, loginPath, logoutPath }: SessionProv
     if (code) return <Navigate to={`${loginPath}${sessionEndedLoginSearch(code, currentPath)}`} replace />;
     return (
       <Center mih="100vh" p="md">
-        <Alert color="red" variant="light" radius="md" title={t('session.errorTitle')} maw={480} w="100%">
+        <Notice color="red" title={t('session.errorTitle')} maw={480} w="100%">
           <Stack gap="sm">
             <Text size="sm">{me.error.message}</Text>
             <Group gap="sm">
@@ -86,7 +87,7 @@ export function SessionProvider({ children, loginPath, logoutPath }: SessionProv
               </Button>
             </Group>
           </Stack>
-        </Alert>
+        </Notice>
       </Center>
     );
   }

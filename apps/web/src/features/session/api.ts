@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { logoutCall, type Me, meCall, tokenRefreshCall, tokenVerifyCall } from '@vaultline/contracts';
 import { callApi } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
-import { useWithSecrets } from '../../lib/secrets';
+import { useSendWithCode } from '../../lib/secrets';
 import { SESSION_HANDLED_META } from '../../lib/session-end';
 
 export const ME_QUERY = ['session', 'me'] as const;
@@ -35,13 +35,10 @@ export function useTokenVerify() {
 
 /** Stays signed in: a code from the authenticator buys a new session. */
 export function useTokenRefresh() {
-  const withSecrets = useWithSecrets();
+  const sendWithCode = useSendWithCode();
   return useMutation<SessionTiming, ApiError, { memberId: string; otpCode: string }>({
     mutationKey: ['session', 'refresh'],
-    mutationFn: ({ memberId, otpCode }) =>
-      withSecrets(async (encrypt) =>
-        callApi(tokenRefreshCall, { params: { memberId }, body: { otpCode: await encrypt(otpCode) } }),
-      ),
+    mutationFn: ({ memberId, otpCode }) => sendWithCode(tokenRefreshCall, { memberId }, otpCode),
   });
 }
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   type Blockchain,
   type OrganizationToken,
@@ -9,7 +9,7 @@ import {
   tokenRemoveCall,
 } from '@vaultline/contracts';
 import { callApi } from '../../lib/api-client';
-import type { ApiError } from '../../lib/error-reader';
+import { sortBy, usePagedQuery, useRefreshingMutation } from '../../lib/queries';
 
 /** Every token query starts with this key; balances list registered tokens, so they share 'assets'. */
 export const TOKENS_QUERY = ['tokens'] as const;
@@ -46,36 +46,23 @@ export interface TokenFilters {
 
 /** The organization's registered tokens, newest first. */
 export function useOrganizationTokens({ blockchain, search, page }: TokenFilters) {
-  return useQuery({
-    queryKey: [...TOKENS_QUERY, 'list', blockchain, search, page],
-    queryFn: ({ signal }) =>
-      callApi(tokenListCall, {
-        body: {
-          page,
-          size: TOKENS_PAGE_SIZE,
-          sort: [{ field: 'addedAt', direction: 'DESC' }],
-          filters: {
-            ...(blockchain ? { blockchain: [blockchain] } : {}),
-            ...(search.trim() ? { search: search.trim() } : {}),
-          },
-        },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
+  return usePagedQuery([...TOKENS_QUERY, 'list', blockchain, search, page], tokenListCall, {
+    page,
+    size: TOKENS_PAGE_SIZE,
+    sort: sortBy('addedAt', 'DESC'),
+    filters: {
+      ...(blockchain ? { blockchain: [blockchain] } : {}),
+      ...(search.trim() ? { search: search.trim() } : {}),
+    },
   });
 }
 
+/**
+ * A change of the registered tokens; balances list them too. Both are read again after a refusal as well: a 4033
+ * means another member changed the list meanwhile, so every view re-reads it.
+ */
 function useTokenMutation<T, V>(key: string, send: (variables: V) => Promise<T>) {
-  const queryClient = useQueryClient();
-  return useMutation<T, ApiError, V>({
-    mutationKey: [...TOKENS_QUERY, key],
-    mutationFn: send,
-    // After a refusal too: a 4033 means another member changed the list meanwhile, so every view re-reads it.
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: TOKENS_QUERY });
-      void queryClient.invalidateQueries({ queryKey: BALANCES_QUERY });
-    },
-  });
+  return useRefreshingMutation(TOKENS_QUERY, key, send, { refreshAlso: [BALANCES_QUERY], afterFailureToo: true });
 }
 
 export function useAddToken() {

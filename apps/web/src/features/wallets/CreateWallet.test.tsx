@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
+import { creationLine, type Handlers, REQUEST_ID, requestView } from '../../test/custody-fixtures';
 import { apiError, fakeApi, fakeMe } from '../../test/fake-api';
 import { ORG_ID, paged } from '../../test/fixtures';
 import { jsonResponse, renderRoutes } from '../../test/render';
-import { choose, creationLine, type Handlers, REQUEST_ID, requestView } from './testing';
+import { choose } from '../../test/select';
 
 const WC = (family: string) =>
   `/api/v1/organizations/wallet-creation/${family}/${ORG_ID}/wallet-creation-request/create`;
@@ -81,7 +82,15 @@ describe('create wallet', () => {
         [`GET ${VALIDATE}`]: () => jsonResponse({ accountName: 'vaultline123', valid: true, available }),
         [`POST ${WC('eosio')}`]: () =>
           jsonResponse(
-            requestView({ content: { name: 'EOS ops', blockchain: 'BIZAUTO', family: 'eosio', accountName: 'x' } }),
+            requestView({
+              content: {
+                kind: 'WALLET_CREATION',
+                name: 'EOS ops',
+                blockchain: 'BIZAUTO',
+                family: 'eosio',
+                accountName: 'x',
+              },
+            }),
           ),
       }),
     );

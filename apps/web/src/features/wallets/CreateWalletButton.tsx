@@ -2,10 +2,11 @@ import { Anchor, Button, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { RequestView } from '@vaultline/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../app/paths';
 import { PlusIcon } from '../../components/icons';
+import { PATHS } from '../../lib/paths';
 import { CreateWalletForm } from './CreateWalletForm';
 
 /** Where a sent request is shown: my requests, with its detail open. */
@@ -17,7 +18,14 @@ export function requestLink(requestId: string): string {
  * "Create wallet" and its dialog (shown only to holders of WALLETS_CREATION, which the page checks
  * against the server's permissions). Creating a wallet is a request for the approval line.
  */
-export function CreateWalletButton({ organizationId }: { organizationId: string | undefined }) {
+export function CreateWalletButton({
+  organizationId,
+  linePreview,
+}: {
+  organizationId: string | undefined;
+  /** Who will decide the request, shown in the form (composed in by the page). */
+  linePreview?: ReactNode;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [opened, { open, close }] = useDisclosure(false);
@@ -33,7 +41,11 @@ export function CreateWalletButton({ organizationId }: { organizationId: string 
       title: t('walletCreate.sentTitle'),
       message: (
         <Stack gap={4} data-testid="wallet-request-sent">
-          <Text size="sm">{t('walletCreate.sentBody', { name: String(request.content.name ?? '') })}</Text>
+          <Text size="sm">
+            {t('walletCreate.sentBody', {
+              name: request.content.kind === 'WALLET_CREATION' ? request.content.name : '',
+            })}
+          </Text>
           <Anchor
             component="button"
             type="button"
@@ -72,7 +84,7 @@ export function CreateWalletButton({ organizationId }: { organizationId: string 
         data-testid="create-wallet-dialog"
       >
         {opened && organizationId ? (
-          <CreateWalletForm organizationId={organizationId} onCancel={close} onSent={sent} />
+          <CreateWalletForm organizationId={organizationId} onCancel={close} onSent={sent} linePreview={linePreview} />
         ) : null}
       </Modal>
     </>

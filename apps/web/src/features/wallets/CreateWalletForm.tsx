@@ -1,69 +1,91 @@
 import { Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type Blockchain, blockchainLabel, type RequestView, WALLET_NAME_MAX } from '@vaultline/contracts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChainAvatar, useNetworkOptions } from '../../components/chain-ui';
 import { DialogForm } from '../../components/DialogForm';
 import { FormFooter } from '../../components/FormFooter';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
+import { useContractForm } from '../../lib/contract-form';
 import { useAccountNameCheck, useRequestWallet } from './api';
-import { CreationLinePreview } from './CreationLinePreview';
-import { ChainAvatar, useNetworkOptions } from './chain-ui';
 import { accountNameError, NAME_ERROR_CODES, needsAccountName, walletNameError } from './wallet-form-rules';
 
 export interface CreateWalletFormProps {
   organizationId: string;
   onCancel: () => void;
   onSent: (request: RequestView) => void;
+  /** Who will decide the request (the creation line), composed in by the page: it belongs to the approvals. */
+  linePreview?: ReactNode;
 }
 
 type AddressMode = 'random' | 'manual';
+
+type CreateWalletValues = {
+  blockchain: Blockchain | null;
+  name: string;
+  mode: AddressMode;
+  account: string;
+};
+
+/** An EOS-type account chosen by hand is the wallet's address: it is checked; a random one is drawn by the server. */
+const choosesAccount = ({ blockchain, mode }: CreateWalletValues) => needsAccountName(blockchain) && mode === 'manual';
 
 /**
  * Network and name; for an EOS-type network also the address: drawn at random by the server, or a
  * 12-character account chosen by hand and checked as it is typed. Sending makes a request that the
  * organization's wallet-creation approval line decides.
  */
-export function CreateWalletForm({ organizationId, onCancel, onSent }: CreateWalletFormProps) {
+export function CreateWalletForm({ organizationId, onCancel, onSent, linePreview }: CreateWalletFormProps) {
   const { t } = useTranslation();
   const lang = useAppLanguage();
   const send = useRequestWallet();
   const networks = useNetworkOptions();
-  const [blockchain, setBlockchain] = useState<Blockchain | null>(null);
-  const [name, setName] = useState('');
-  const [mode, setMode] = useState<AddressMode>('random');
-  const [account, setAccount] = useState('');
-  const [touched, setTouched] = useState({ network: false, name: false, account: false });
-  const [serverNameError, setServerNameError] = useState<string | null>(null);
-  const [serverAccountError, setServerAccountError] = useState<string | null>(null);
+  const form = useContractForm<CreateWalletValues>({
+    initialValues: { blockchain: null, name: '', mode: 'random', account: '' },
+    rules: {
+      blockchain: (value) => (value ? null : t('walletCreate.networkRequired')),
+      name: (value) => walletNameError(value, lang),
+      account: (value, values) => (choosesAccount(values) ? accountNameError(value, lang) : null),
+    },
+    validateInputOnChange: ['name'],
+  });
+  // An account's format is shown once the field is left or the form sent, or as soon as 12 characters are in.
+  const [accountLeft, setAccountLeft] = useState(false);
 
+  const { blockchain, name, account } = form.values;
   const eos = needsAccountName(blockchain);
-  const manual = eos && mode === 'manual';
-  const nameError = serverNameError ?? (touched.name ? walletNameError(name, lang) : null);
+  const manual = choosesAccount(form.values);
   const accountFormat = manual ? accountNameError(account, lang) : null;
   const [checkedAccount] = useDebouncedValue(manual && !accountFormat ? account : '', 300);
   const check = useAccountNameCheck(organizationId, blockchain, checkedAccount);
   const checkSettled = checkedAccount === account && !check.isFetching && !!check.data;
   const taken = checkSettled && check.data ? !check.data.available : false;
   const accountError =
-    serverAccountError ??
-    (touched.account || account.length >= 12 ? accountFormat : null) ??
+    form.errors.account ??
+    (accountLeft || account.length >= 12 ? accountFormat : null) ??
     (taken ? t('walletCreate.accountTaken') : null);
 
   const submit = () => {
-    setTouched({ network: true, name: true, account: true });
-    if (!blockchain || walletNameError(name, lang)) return;
-    if (manual && (accountFormat || !checkSettled || taken)) return;
-    send.mutate(
-      { organizationId, blockchain, name: name.trim(), ...(manual ? { accountName: account } : {}) },
-      {
-        onSuccess: onSent,
-        onError: (error) => {
-          if (NAME_ERROR_CODES.includes(error.code)) setServerNameError(error.messageIn(lang));
-          else if (error.code === '4109' && manual) setServerAccountError(t('walletCreate.accountTaken'));
+    setAccountLeft(true);
+    form.onSubmit((values) => {
+      if (!values.blockchain || (manual && (!checkSettled || taken))) return;
+      send.mutate(
+        {
+          organizationId,
+          blockchain: values.blockchain,
+          name: values.name.trim(),
+          ...(manual ? { accountName: account } : {}),
         },
-      },
-    );
+        {
+          onSuccess: onSent,
+          onError: (error) => {
+            if (NAME_ERROR_CODES.includes(error.code)) form.setFieldError('name', error.messageIn(lang));
+            else if (error.code === '4109' && manual) form.setFieldError('account', t('walletCreate.accountTaken'));
+          },
+        },
+      );
+    })();
   };
 
   const formError =
@@ -81,8 +103,8 @@ export function CreateWalletForm({ organizationId, onCancel, onSent }: CreateWal
         data={networks}
         value={blockchain}
         onChange={(value) => {
-          setBlockchain(value as Blockchain | null);
-          setServerAccountError(null);
+          form.setFieldValue('blockchain', value as Blockchain | null);
+          form.clearFieldError('account');
         }}
         leftSection={blockchain ? <ChainAvatar chain={blockchain} size={22} /> : null}
         renderOption={({ option }) => (
@@ -93,7 +115,7 @@ export function CreateWalletForm({ organizationId, onCancel, onSent }: CreateWal
         )}
         maxDropdownHeight={320}
         nothingFoundMessage={t('walletList.noNetwork')}
-        error={touched.network && !blockchain ? t('walletCreate.networkRequired') : null}
+        error={form.errors.blockchain}
         data-testid="create-wallet-network"
       />
       <TextInput
@@ -101,13 +123,7 @@ export function CreateWalletForm({ organizationId, onCancel, onSent }: CreateWal
         placeholder={t('walletCreate.namePlaceholder')}
         description={t('walletCreate.nameHint', { max: WALLET_NAME_MAX })}
         withAsterisk
-        value={name}
-        onChange={(event) => {
-          setName(event.currentTarget.value);
-          setServerNameError(null);
-          setTouched((current) => ({ ...current, name: true }));
-        }}
-        error={nameError}
+        {...form.getInputProps('name')}
         rightSection={
           <Text size="xs" c={[...name.trim()].length > WALLET_NAME_MAX ? 'red' : 'dimmed'}>
             {[...name.trim()].length}/{WALLET_NAME_MAX}
@@ -123,10 +139,10 @@ export function CreateWalletForm({ organizationId, onCancel, onSent }: CreateWal
           </Text>
           <SegmentedControl
             fullWidth
-            value={mode}
+            value={form.values.mode}
             onChange={(value) => {
-              setMode(value as AddressMode);
-              setServerAccountError(null);
+              form.setFieldValue('mode', value as AddressMode);
+              form.clearFieldError('account');
             }}
             data={[
               { value: 'random', label: t('walletCreate.random') },
@@ -143,11 +159,8 @@ export function CreateWalletForm({ organizationId, onCancel, onSent }: CreateWal
               maxLength={12}
               mt={4}
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: 0.5 } }}
-              onChange={(event) => {
-                setAccount(event.currentTarget.value.trim());
-                setServerAccountError(null);
-              }}
-              onBlur={() => setTouched((current) => ({ ...current, account: true }))}
+              onChange={(event) => form.setFieldValue('account', event.currentTarget.value.trim())}
+              onBlur={() => setAccountLeft(true)}
               error={accountError}
               data-testid="create-wallet-account"
             />
@@ -163,7 +176,7 @@ export function CreateWalletForm({ organizationId, onCancel, onSent }: CreateWal
           ) : null}
         </Stack>
       ) : null}
-      <CreationLinePreview />
+      {linePreview}
       <FormFooter
         error={formError}
         errorTitle={t('walletCreate.failedTitle')}

@@ -2,9 +2,9 @@ import { Accordion, Box, Flex, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon 
 import { BLOCKCHAIN_INFO, type Wallet } from '@vaultline/contracts';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
+import { ChainAvatar, CopyValueButton, useChainLabel } from '../../components/chain-ui';
 import { InfoIcon, KeyIcon } from '../../components/icons';
 import { formatDateTime } from '../../lib/dates';
-import { ChainAvatar, CopyValueButton, useChainLabel } from './chain-ui';
 
 /** The wallet's deposit address (full, copyable, as a QR code) and, folded away, its key details. */
 export function WalletAddressCard({ wallet }: { wallet: Wallet }) {

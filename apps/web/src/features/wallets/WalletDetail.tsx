@@ -1,17 +1,17 @@
-import { Anchor, Badge, Breadcrumbs, Center, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Badge, Breadcrumbs, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { Wallet } from '@vaultline/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { walletPath } from '../../app/paths';
+import { RoleBadge } from '../../components/chain-ui';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { AssetsIcon, FlowIcon, UsersIcon } from '../../components/icons';
 import { PageEmptyState } from '../../components/PageEmptyState';
 import { PageHeader } from '../../components/PageHeader';
+import { PageTabs, TabCount } from '../../components/PageTabs';
 import { toApiError } from '../../lib/error-reader';
-import { WalletLinePanel } from '../approvals/WalletLinePanel';
+import { walletPath } from '../../lib/paths';
 import { useWallet } from './api';
-import { RoleBadge } from './chain-ui';
 import { WalletAddressCard } from './WalletAddressCard';
 import { WalletMembersPanel } from './WalletMembersPanel';
 
@@ -24,6 +24,10 @@ export interface WalletDetailProps {
   chainLabel: string | undefined;
   /** Whether the caller may manage any wallet's members regardless of role (the organization owner). */
   ownerOverride: boolean;
+  /** The signed-in member, marked "me" among the wallet's members. */
+  myMemberId: string;
+  /** The wallet's approval line, composed in by the page (it belongs to the approvals feature). */
+  renderApprovalLine: (wallet: Wallet) => ReactNode;
   /** The wallet's balances, composed in by the page (they belong to the assets feature). */
   renderBalances?: (wallet: Wallet) => ReactNode;
   /** The wallet's activity history, composed in by the page. */
@@ -35,6 +39,8 @@ export function WalletDetail({
   walletId,
   chainLabel,
   ownerOverride,
+  myMemberId,
+  renderApprovalLine,
   renderBalances,
   renderActivity,
 }: WalletDetailProps) {
@@ -87,6 +93,8 @@ export function WalletDetail({
     <WalletScreen
       wallet={wallet.data}
       ownerOverride={ownerOverride}
+      myMemberId={myMemberId}
+      renderApprovalLine={renderApprovalLine}
       renderBalances={renderBalances}
       renderActivity={renderActivity}
     />
@@ -109,11 +117,21 @@ function WalletCrumbs({ name }: { name?: string }) {
   );
 }
 
-type WalletScreenProps = Pick<WalletDetailProps, 'ownerOverride' | 'renderBalances' | 'renderActivity'> & {
+type WalletScreenProps = Pick<
+  WalletDetailProps,
+  'ownerOverride' | 'myMemberId' | 'renderApprovalLine' | 'renderBalances' | 'renderActivity'
+> & {
   wallet: Wallet;
 };
 
-function WalletScreen({ wallet, ownerOverride, renderBalances, renderActivity }: WalletScreenProps) {
+function WalletScreen({
+  wallet,
+  ownerOverride,
+  myMemberId,
+  renderApprovalLine,
+  renderBalances,
+  renderActivity,
+}: WalletScreenProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
@@ -138,59 +156,52 @@ function WalletScreen({ wallet, ownerOverride, renderBalances, renderActivity }:
       </div>
       <WalletAddressCard wallet={wallet} />
       {renderBalances?.(wallet)}
-      <Tabs
+      <PageTabs
         value={tab}
-        keepMounted={false}
         onChange={(next) =>
           setParams(
             (current) => {
               const search = new URLSearchParams(current);
-              if (!next || next === 'members') search.delete('tab');
+              if (next === 'members') search.delete('tab');
               else search.set('tab', next);
               return search;
             },
             { replace: true },
           )
         }
-      >
-        <Tabs.List mb="md">
-          <Tabs.Tab
-            value="members"
-            leftSection={<UsersIcon size={16} />}
-            rightSection={
-              <Badge size="xs" variant="light" radius="sm" circle>
-                {wallet.memberCount}
-              </Badge>
-            }
-            data-testid="wallet-tab-members"
-          >
-            {t('walletDetail.tabs.members')}
-          </Tabs.Tab>
-          <Tabs.Tab value="approval-line" leftSection={<FlowIcon size={16} />} data-testid="wallet-tab-line">
-            {t('walletDetail.tabs.approvalLine')}
-          </Tabs.Tab>
-          <Tabs.Tab value="activity" leftSection={<AssetsIcon size={16} />} data-testid="wallet-tab-activity">
-            {t('walletDetail.tabs.activity')}
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="members">
-          <WalletMembersPanel wallet={wallet} canManage={manages} />
-        </Tabs.Panel>
-        <Tabs.Panel value="approval-line">
-          <WalletLinePanel walletId={wallet.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="activity">
-          {renderActivity?.(wallet) ?? (
-            <Paper withBorder radius="lg" bg="white" data-testid="wallet-activity">
-              <PageEmptyState
-                icon={<AssetsIcon size={26} />}
-                title={t('walletDetail.activityEmptyTitle')}
-                description={t('walletDetail.activityEmptyBody')}
-              />
-            </Paper>
-          )}
-        </Tabs.Panel>
-      </Tabs>
+        tabs={[
+          {
+            value: 'members',
+            label: t('walletDetail.tabs.members'),
+            icon: UsersIcon,
+            testId: 'wallet-tab-members',
+            badge: <TabCount count={wallet.memberCount} />,
+            panel: <WalletMembersPanel wallet={wallet} canManage={manages} myMemberId={myMemberId} />,
+          },
+          {
+            value: 'approval-line',
+            label: t('walletDetail.tabs.approvalLine'),
+            icon: FlowIcon,
+            testId: 'wallet-tab-line',
+            panel: renderApprovalLine(wallet),
+          },
+          {
+            value: 'activity',
+            label: t('walletDetail.tabs.activity'),
+            icon: AssetsIcon,
+            testId: 'wallet-tab-activity',
+            panel: renderActivity?.(wallet) ?? (
+              <Paper withBorder radius="lg" bg="white" data-testid="wallet-activity">
+                <PageEmptyState
+                  icon={<AssetsIcon size={26} />}
+                  title={t('walletDetail.activityEmptyTitle')}
+                  description={t('walletDetail.activityEmptyBody')}
+                />
+              </Paper>
+            ),
+          },
+        ]}
+      />
     </Stack>
   );
 }

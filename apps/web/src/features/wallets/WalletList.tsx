@@ -1,20 +1,25 @@
-import { Group, Paper, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Blockchain, Wallet } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { walletPath } from '../../app/paths';
-import { DataTable } from '../../components/DataTable';
+import {
+  ChainAvatar,
+  CopyValueButton,
+  NetworkFilter,
+  NetworkLabel,
+  RoleBadge,
+  shortAddress,
+} from '../../components/chain-ui';
 import { WalletIcon } from '../../components/icons';
-import { ListPagination } from '../../components/ListFooter';
-import { ListState } from '../../components/ListState';
+import { ListPanel, ListToolbar, useListPage } from '../../components/ListPanel';
 import { ListTotal } from '../../components/ListTotal';
+import { PartialHoldingsNotice } from '../../components/PartialHoldingsNotice';
 import { SearchInput } from '../../components/SearchInput';
 import { formatDate } from '../../lib/dates';
+import { walletPath } from '../../lib/paths';
 import { useWalletList, WALLETS_PAGE_SIZE } from './api';
-import { ChainAvatar, CopyValueButton, NetworkLabel, RoleBadge, shortAddress, useNetworkOptions } from './chain-ui';
-import { PartialHoldingsNotice } from './PartialHoldingsNotice';
 
 export interface WalletListProps {
   /** The network chosen in the path (`/dashboard/wallets/:blockchain`), if any. */
@@ -32,91 +37,80 @@ export function WalletList({ blockchain, partialBeforeAnswer, canCreate, onBlock
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
-  const [page, setPage] = useState(1);
-  const networks = useNetworkOptions();
+  const { page, paging, withFirstPage } = useListPage(WALLETS_PAGE_SIZE);
   const list = useWalletList({ blockchain, search: debounced, page });
   const partial = list.data ? list.data.partial : partialBeforeAnswer;
 
   const filtered = !!blockchain || !!debounced.trim();
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / WALLETS_PAGE_SIZE));
 
   return (
     <>
       {partial ? <PartialHoldingsNotice /> : null}
-      <Paper withBorder radius="lg" bg="white" data-testid="wallet-list">
-        <Group justify="space-between" p="md" gap="sm" wrap="wrap">
-          <Group gap="sm" wrap="wrap">
-            <SearchInput
-              w={260}
-              placeholder={t('walletList.searchPlaceholder')}
-              value={search}
-              onChange={(value) => {
-                setSearch(value);
-                setPage(1);
-              }}
-              testId="wallet-search"
+      <ListPanel
+        testId="wallet-list"
+        header={
+          <ListToolbar>
+            <Group gap="sm">
+              <SearchInput
+                w={260}
+                placeholder={t('walletList.searchPlaceholder')}
+                value={search}
+                onChange={withFirstPage(setSearch)}
+                testId="wallet-search"
+              />
+              <NetworkFilter
+                label={t('walletList.network')}
+                nothingFound={t('walletList.noNetwork')}
+                value={blockchain}
+                onChange={withFirstPage((value) => {
+                  if (onBlockchainChange) onBlockchainChange(value);
+                  else navigate(walletPath(value ?? undefined));
+                })}
+                testId="wallet-network-filter"
+              />
+            </Group>
+            <ListTotal
+              label={t('walletList.total', { count: total })}
+              fetching={list.isFetching}
+              testId="wallet-total"
             />
-            <Select
-              w={240}
-              placeholder={t('walletList.allNetworks')}
-              aria-label={t('walletList.network')}
-              data={networks}
-              value={blockchain}
-              onChange={(value) => {
-                setPage(1);
-                if (onBlockchainChange) onBlockchainChange(value as Blockchain | null);
-                else navigate(walletPath(value ?? undefined));
-              }}
-              clearable
-              searchable
-              nothingFoundMessage={t('walletList.noNetwork')}
-              data-testid="wallet-network-filter"
+          </ListToolbar>
+        }
+        query={list}
+        errorTitle={t('walletList.loadFailed')}
+        loaderPy={64}
+        empty={{
+          icon: <WalletIcon size={26} />,
+          title: filtered ? t('walletList.noMatchTitle') : t('walletList.emptyTitle'),
+          description: filtered
+            ? t('walletList.noMatchBody')
+            : canCreate
+              ? t('walletList.emptyCreateBody')
+              : t('walletList.emptyBody'),
+        }}
+        paging={paging(total)}
+        table={{
+          minWidth: 760,
+          columns: [
+            t('walletList.columns.wallet'),
+            t('walletList.columns.address'),
+            t('walletList.columns.members'),
+            t('walletList.columns.role'),
+            t('walletList.columns.created'),
+          ],
+        }}
+      >
+        {(items) =>
+          items.map((wallet) => (
+            <WalletRow
+              key={wallet.id}
+              wallet={wallet}
+              onOpen={() => navigate(walletPath(wallet.blockchain, wallet.id))}
             />
-          </Group>
-          <ListTotal label={t('walletList.total', { count: total })} fetching={list.isFetching} testId="wallet-total" />
-        </Group>
-
-        <ListState
-          query={list}
-          items={list.data?.items}
-          errorTitle={t('walletList.loadFailed')}
-          loaderPy={64}
-          empty={{
-            icon: <WalletIcon size={26} />,
-            title: filtered ? t('walletList.noMatchTitle') : t('walletList.emptyTitle'),
-            description: filtered
-              ? t('walletList.noMatchBody')
-              : canCreate
-                ? t('walletList.emptyCreateBody')
-                : t('walletList.emptyBody'),
-          }}
-        >
-          {(items) => (
-            <DataTable
-              minWidth={760}
-              head={
-                <>
-                  <Table.Th>{t('walletList.columns.wallet')}</Table.Th>
-                  <Table.Th>{t('walletList.columns.address')}</Table.Th>
-                  <Table.Th>{t('walletList.columns.members')}</Table.Th>
-                  <Table.Th>{t('walletList.columns.role')}</Table.Th>
-                  <Table.Th>{t('walletList.columns.created')}</Table.Th>
-                </>
-              }
-            >
-              {items.map((wallet) => (
-                <WalletRow
-                  key={wallet.id}
-                  wallet={wallet}
-                  onOpen={() => navigate(walletPath(wallet.blockchain, wallet.id))}
-                />
-              ))}
-            </DataTable>
-          )}
-        </ListState>
-        <ListPagination page={page} pages={pages} onPageChange={setPage} />
-      </Paper>
+          ))
+        }
+      </ListPanel>
     </>
   );
 }

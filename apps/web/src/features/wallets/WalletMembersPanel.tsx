@@ -1,30 +1,30 @@
-import { Avatar, Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Avatar, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { WALLET_MEMBER_ROLES, type Wallet, type WalletMemberRole } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RoleBadge } from '../../components/chain-ui';
+import { confirmAction } from '../../components/confirm';
 import { DataTable } from '../../components/DataTable';
 import { PlusIcon, TrashIcon, UsersIcon } from '../../components/icons';
-import { ListState } from '../../components/ListState';
-import { notifyError, notifySuccess } from '../../components/notify';
+import { ListPanel } from '../../components/ListPanel';
+import { notifyError, notifyOutcome, notifySuccess } from '../../components/notify';
 import { PanelHeader } from '../../components/PanelHeader';
 import { RowAction } from '../../components/RowAction';
 import { formatDate } from '../../lib/dates';
-import { useSession } from '../session/SessionProvider';
 import { AddWalletMemberDialog } from './AddWalletMemberDialog';
 import { useRemoveWalletMember, useUpdateWalletMember, useWalletMembers, type WalletMember } from './api';
-import { RoleBadge } from './chain-ui';
 
 export interface WalletMembersPanelProps {
   wallet: Wallet;
   /** Add, change and remove members: the wallet's managers (the server decides, `myRole`). */
   canManage: boolean;
+  /** The signed-in member, marked "me" in the list. */
+  myMemberId: string;
 }
 
 /** Who belongs to a wallet and in which role; managers add members, change roles and remove them. */
-export function WalletMembersPanel({ wallet, canManage }: WalletMembersPanelProps) {
+export function WalletMembersPanel({ wallet, canManage, myMemberId }: WalletMembersPanelProps) {
   const { t } = useTranslation();
-  const { me } = useSession();
   const members = useWalletMembers(wallet.id);
   const update = useUpdateWalletMember(wallet.id);
   const remove = useRemoveWalletMember(wallet.id);
@@ -41,46 +41,46 @@ export function WalletMembersPanel({ wallet, canManage }: WalletMembersPanelProp
   };
 
   const confirmRemove = (member: WalletMember) =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('walletMembers.removeTitle'),
-      centered: true,
-      radius: 'lg',
-      children: (
-        <Text size="sm">
-          {t('walletMembers.removeBody', { name: member.userName || member.email, wallet: wallet.name })}
-        </Text>
-      ),
-      labels: { confirm: t('walletMembers.remove'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'wallet-member-remove-confirm' } as Record<string, unknown>,
+      body: t('walletMembers.removeBody', { name: member.userName || member.email, wallet: wallet.name }),
+      confirmLabel: t('walletMembers.remove'),
+      color: 'red',
+      confirmTestId: 'wallet-member-remove-confirm',
       onConfirm: () =>
-        remove.mutate(member.id, {
-          onSuccess: () => notifySuccess(t('walletMembers.removed', { name: member.userName || member.email })),
-          onError: (error) => notifyError(t('walletMembers.removeFailed'), error),
-        }),
+        remove.mutate(
+          member.id,
+          notifyOutcome(
+            t('walletMembers.removed', { name: member.userName || member.email }),
+            t('walletMembers.removeFailed'),
+          ),
+        ),
     });
 
   const items = members.data?.items ?? [];
 
   return (
-    <Paper withBorder radius="lg" bg="white" data-testid="wallet-members">
-      <PanelHeader
-        title={t('walletMembers.title')}
-        description={canManage ? t('walletMembers.managerHint') : t('walletMembers.viewerHint')}
-      >
-        {canManage ? (
-          <Button
-            variant="light"
-            leftSection={<PlusIcon size={16} />}
-            onClick={() => setAdding(true)}
-            data-testid="wallet-member-add"
+    <>
+      <ListPanel
+        testId="wallet-members"
+        header={
+          <PanelHeader
+            title={t('walletMembers.title')}
+            description={canManage ? t('walletMembers.managerHint') : t('walletMembers.viewerHint')}
           >
-            {t('walletMembers.add')}
-          </Button>
-        ) : null}
-      </PanelHeader>
-      <ListState
+            {canManage ? (
+              <Button
+                variant="light"
+                leftSection={<PlusIcon size={16} />}
+                onClick={() => setAdding(true)}
+                data-testid="wallet-member-add"
+              >
+                {t('walletMembers.add')}
+              </Button>
+            ) : null}
+          </PanelHeader>
+        }
         query={members}
-        items={members.data?.items}
         errorTitle={t('walletMembers.loadFailed')}
         empty={{
           icon: <UsersIcon size={26} />,
@@ -92,14 +92,12 @@ export function WalletMembersPanel({ wallet, canManage }: WalletMembersPanelProp
           <DataTable
             minWidth={620}
             highlightOnHover={false}
-            head={
-              <>
-                <Table.Th>{t('walletMembers.columns.member')}</Table.Th>
-                <Table.Th w={200}>{t('walletMembers.columns.role')}</Table.Th>
-                <Table.Th w={140}>{t('walletMembers.columns.added')}</Table.Th>
-                {canManage ? <Table.Th w={60} /> : null}
-              </>
-            }
+            columns={[
+              t('walletMembers.columns.member'),
+              { label: t('walletMembers.columns.role'), w: 200 },
+              { label: t('walletMembers.columns.added'), w: 140 },
+              canManage ? { w: 60 } : null,
+            ]}
           >
             {items.map((member) => (
               <Table.Tr key={member.id} data-testid="wallet-member-row" data-email={member.email}>
@@ -113,7 +111,7 @@ export function WalletMembersPanel({ wallet, canManage }: WalletMembersPanelProp
                         <Text size="sm" fw={600} truncate="end">
                           {member.userName || member.email}
                         </Text>
-                        {member.memberId === me.id ? (
+                        {member.memberId === myMemberId ? (
                           <Text size="xs" c="indigo.7" fw={600}>
                             {t('walletMembers.you')}
                           </Text>
@@ -156,22 +154,22 @@ export function WalletMembersPanel({ wallet, canManage }: WalletMembersPanelProp
                       testId="wallet-member-remove"
                       color="red"
                       onClick={() => confirmRemove(member)}
-                    >
-                      <TrashIcon size={16} />
-                    </RowAction>
+                      icon={TrashIcon}
+                      iconSize={16}
+                    />
                   </Table.Td>
                 ) : null}
               </Table.Tr>
             ))}
           </DataTable>
         )}
-      </ListState>
+      </ListPanel>
       <AddWalletMemberDialog
         walletId={wallet.id}
         opened={adding}
         onClose={() => setAdding(false)}
         existing={items.map((m) => m.memberId)}
       />
-    </Paper>
+    </>
   );
 }

@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
+import { creationLine, type Handlers, WALLET_ID, wallet, walletMember } from '../../test/custody-fixtures';
 import { fakeApi, fakeMe } from '../../test/fake-api';
 import { KIM_ID, member, owner, paged } from '../../test/fixtures';
 import { jsonResponse, renderRoutes } from '../../test/render';
-import { choose, creationLine, type Handlers, WALLET_ID, wallet, walletMember } from './testing';
+import { choose } from '../../test/select';
 
 const W = `/api/v1/organizations/wallets/${WALLET_ID}`;
 const listAnswer = (items: ReturnType<typeof wallet>[], partial = false) =>

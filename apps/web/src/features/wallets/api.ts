@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type Blockchain,
   type CallResponse,
@@ -18,10 +18,9 @@ import {
 } from '@vaultline/contracts';
 import { callApi } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
-import { APPROVALS_QUERY } from '../approvals/api';
+import { pickListBody, sortBy, usePagedQuery, useRefreshingMutation } from '../../lib/queries';
+import { APPROVALS_QUERY, WALLETS_QUERY } from '../../lib/query-keys';
 
-/** Every wallet query starts with this key, so one change refreshes the list and the details. */
-export const WALLETS_QUERY = ['wallets'] as const;
 export const WALLETS_PAGE_SIZE = 20;
 
 export interface WalletFilters {
@@ -32,22 +31,14 @@ export interface WalletFilters {
 
 /** The wallets the caller may see; `partial` says when that is not all of the organization's. */
 export function useWalletList({ blockchain, search, page }: WalletFilters) {
-  return useQuery({
-    queryKey: [...WALLETS_QUERY, 'list', blockchain, search, page],
-    queryFn: ({ signal }) =>
-      callApi(walletListCall, {
-        body: {
-          page,
-          size: WALLETS_PAGE_SIZE,
-          sort: [{ field: 'createdAt', direction: 'DESC' }],
-          filters: {
-            ...(blockchain ? { blockchain: [blockchain] } : {}),
-            ...(search.trim() ? { search: search.trim() } : {}),
-          },
-        },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
+  return usePagedQuery([...WALLETS_QUERY, 'list', blockchain, search, page], walletListCall, {
+    page,
+    size: WALLETS_PAGE_SIZE,
+    sort: sortBy('createdAt', 'DESC'),
+    filters: {
+      ...(blockchain ? { blockchain: [blockchain] } : {}),
+      ...(search.trim() ? { search: search.trim() } : {}),
+    },
   });
 }
 
@@ -63,11 +54,7 @@ export function useWalletMembers(walletId: string) {
   return useQuery({
     queryKey: [...WALLETS_QUERY, 'members', walletId],
     queryFn: ({ signal }) =>
-      callApi(walletMemberListCall, {
-        params: { walletId },
-        body: { page: 1, size: 100, sort: [{ field: 'createdAt', direction: 'ASC' }] },
-        signal,
-      }),
+      callApi(walletMemberListCall, { params: { walletId }, body: pickListBody('createdAt', 'ASC'), signal }),
   });
 }
 
@@ -76,22 +63,15 @@ export function useOrganizationMembers(enabled = true) {
   return useQuery({
     queryKey: [...WALLETS_QUERY, 'organization-members'],
     queryFn: ({ signal }) =>
-      callApi(memberListCall, {
-        body: { page: 1, size: 100, sort: [{ field: 'userName', direction: 'ASC' }], filters: { status: ['ACTIVE'] } },
-        signal,
-      }),
+      callApi(memberListCall, { body: pickListBody('userName', 'ASC', { status: ['ACTIVE'] }), signal }),
     enabled,
     staleTime: 60_000,
   });
 }
 
+/** A change of wallets: every wallet query is read again once it succeeds. */
 function useWalletMutation<T, V>(key: string, send: (variables: V) => Promise<T>) {
-  const queryClient = useQueryClient();
-  return useMutation<T, ApiError, V>({
-    mutationKey: [...WALLETS_QUERY, key],
-    mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: WALLETS_QUERY }),
-  });
+  return useRefreshingMutation(WALLETS_QUERY, key, send);
 }
 
 export function useAddWalletMember(walletId: string) {

@@ -7,7 +7,7 @@ import {
   walletNameProblem,
 } from '@vaultline/contracts';
 import type { AppLanguage } from '../../i18n';
-import { schemaError } from '../../lib/form-validation';
+import { required, schemaError } from '../../lib/form-validation';
 
 /** The wallet-name rule of the contracts as a message: codes 1 (characters) and 2 (length). */
 export function walletNameError(name: string, lang: AppLanguage): string | null {
@@ -18,8 +18,7 @@ export function walletNameError(name: string, lang: AppLanguage): string | null 
 
 /** An EOS-type account name: exactly 12 characters of a-z and 1-5. */
 export function accountNameError(value: string, lang: AppLanguage): string | null {
-  if (!value) return validationMessage('validation.required', lang);
-  return schemaError(eosAccountNameSchema, value, lang);
+  return schemaError(required(eosAccountNameSchema), value, lang);
 }
 
 /** EOS-type networks take an account name as their address. */

@@ -1,8 +1,8 @@
-import { Alert } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { Notice } from '../../../components/Notice';
 import { ForgotPasswordFlow } from '../../../features/auth/ForgotPasswordFlow';
 import { LoginFlow } from '../../../features/auth/LoginFlow';
 import {
@@ -18,7 +18,7 @@ import { ResetPasswordFlow } from '../../../features/auth/ResetPasswordFlow';
 import { SignupFlow } from '../../../features/auth/SignupFlow';
 import { VerifyIpFlow } from '../../../features/auth/VerifyIpFlow';
 import { readErrorCode } from '../../../lib/error-reader';
-import { PATHS, safeRedirect } from '../../paths';
+import { PATHS, safeRedirect } from '../../../lib/paths';
 
 /** The login route and its query modes: sign-in, forgotten password, reset link, IP verification link, sign-up. */
 export function LoginPage() {
@@ -85,9 +85,9 @@ export function LoginPage() {
       banner={
         <>
           {guestNotice ? (
-            <Alert data-testid="guest-notice" color="indigo" variant="light" radius="md">
+            <Notice testId="guest-notice" color="indigo">
               {t('login.guestNotice')}
-            </Alert>
+            </Notice>
           ) : null}
           {queryError ? <ErrorAlert error={queryError} title={t('login.noticeTitle')} color="orange" /> : null}
         </>

@@ -5,7 +5,7 @@ import { LogoutIcon } from '../../../components/icons';
 import { clearAuthStorage } from '../../../features/auth/auth-storage';
 import { PendingPanel, ResultPanel } from '../../../features/auth/ResultPanel';
 import { useLogoutMutation } from '../../../features/session/api';
-import { PATHS } from '../../paths';
+import { PATHS } from '../../../lib/paths';
 
 /** Ends the session on the server (whatever it answers), then forgets everything of it in this tab. */
 export function LogoutPage() {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { readOtpRegistration } from '../../../features/auth/auth-storage';
 import { OtpRegistration } from '../../../features/auth/OtpRegistration';
-import { PATHS, safeRedirect } from '../../paths';
+import { PATHS, safeRedirect } from '../../../lib/paths';
 
 export function OtpRegisterPage() {
   const navigate = useNavigate();

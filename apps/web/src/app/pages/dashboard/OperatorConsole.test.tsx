@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OperatorRole } from '@vaultline/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PATHS } from '../../../lib/paths';
 import { fakeApi, fakeOperatorMe } from '../../../test/fake-api';
 import { ORG_ID, paged, workflow } from '../../../test/fixtures';
 import { jsonResponse, renderRoutes } from '../../../test/render';
-import { PATHS } from '../../paths';
 import { routes } from '../../router';
 
 const BASE = '/api/v1/operations/organizations';

@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { choose, wallet } from '../../../features/wallets/testing';
+import { wallet } from '../../../test/custody-fixtures';
 import { apiError, fakeApi, fakeMe, testKeys } from '../../../test/fake-api';
 import { GROUP_ID, group, invited, KIM_ID, member, organizationHandlers, owner } from '../../../test/fixtures';
 import { decryptSecret } from '../../../test/keys';
 import { jsonResponse, renderRoutes } from '../../../test/render';
+import { choose } from '../../../test/select';
 import { routes } from '../../router';
 
 const PATH = '/dashboard/operation/organization';

@@ -1,9 +1,12 @@
-import { Alert, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { Blockchain, blockchainLabel } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { AlertIcon } from '../../../components/icons';
+import { Notice } from '../../../components/Notice';
 import { PageHeader } from '../../../components/PageHeader';
+import { CreationLinePreview } from '../../../features/approvals/CreationLinePreview';
+import { WalletLinePanel } from '../../../features/approvals/WalletLinePanel';
 import { WalletActivity, WalletBalances } from '../../../features/assets/WalletAssets';
 import { useSession } from '../../../features/session/SessionProvider';
 import { AddHeldTokenButton } from '../../../features/tokens/AddHeldTokenButton';
@@ -33,6 +36,8 @@ export function WalletsPage() {
         walletId={id}
         chainLabel={chainLabel}
         ownerOverride={me.permissions.includes('OWNER')}
+        myMemberId={me.id}
+        renderApprovalLine={(wallet) => <WalletLinePanel walletId={wallet.id} />}
         renderBalances={(wallet) => (
           <WalletBalances
             walletId={wallet.id}
@@ -52,19 +57,16 @@ export function WalletsPage() {
       <PageHeader
         title={t('dashboard.wallets.title')}
         description={t('walletList.description')}
-        actions={canCreate ? <CreateWalletButton organizationId={me.organization?.id} /> : null}
+        actions={
+          canCreate ? (
+            <CreateWalletButton organizationId={me.organization?.id} linePreview={<CreationLinePreview />} />
+          ) : null
+        }
       />
       {blockchain && !chain?.success ? (
-        <Alert
-          variant="light"
-          color="orange"
-          radius="md"
-          mb="md"
-          icon={<AlertIcon size={18} />}
-          data-testid="wallet-selection"
-        >
+        <Notice color="orange" mb="md" icon={AlertIcon} testId="wallet-selection">
           <Text size="sm">{chainLabel}</Text>
-        </Alert>
+        </Notice>
       ) : null}
       <WalletList
         blockchain={chain?.success ? chain.data : null}

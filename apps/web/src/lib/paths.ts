@@ -2,7 +2,8 @@ import { generatePath } from 'react-router';
 
 /**
  * Every screen route of the product (spec section 2), in one place: the router is built from this
- * map and links use it, so a path is spelled exactly once.
+ * map and links use it, so a path is spelled exactly once. In lib, not the app, so that features
+ * link to screens without importing the app that composes them.
  */
 export const PATHS = {
   root: '/',

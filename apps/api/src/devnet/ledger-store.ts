@@ -1,8 +1,8 @@
 import type { LedgerStore, LedgerTransaction } from '@vaultline/chains';
 import type { Blockchain } from '@vaultline/contracts';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { devnetChains, devnetTransactions } from '../../db/schema/index.js';
+import { type Db, transaction } from '../db/client.js';
+import { devnetChains, devnetTransactions } from '../db/schema/index.js';
 
 type TxRow = typeof devnetTransactions.$inferSelect;
 
@@ -48,7 +48,7 @@ export function dbLedgerStore(
 
     async insertMempool(tx) {
       // The chain row exists from its first transaction on: block production covers the chains in use.
-      await db.transaction(async (t) => {
+      await transaction(db, async (t) => {
         await t.insert(devnetChains).values({ blockchain: tx.blockchain, height: 0 }).onConflictDoNothing();
         await t.insert(devnetTransactions).values({
           blockchain: tx.blockchain,
@@ -111,7 +111,7 @@ export function dbLedgerStore(
      * commit together, so a crash leaves either the old block or the whole new one.
      */
     async sealBlock(blockchain) {
-      return db.transaction(async (t) => {
+      return transaction(db, async (t) => {
         const [chain] = await t
           .select()
           .from(devnetChains)

@@ -1,12 +1,8 @@
-import { waitFor, within } from '@testing-library/react';
-import type userEvent from '@testing-library/user-event';
-import type { ApprovalLineView, RequestView, Wallet } from '@vaultline/contracts';
-import { expect } from 'vitest';
-import { type fakeApi, MEMBER_ID } from '../../test/fake-api';
-import { GROUP_ID, KIM_ID } from '../../test/fixtures';
-import type { WalletMember } from './api';
+import type { ApprovalLineView, CallResponse, RequestView, Wallet, walletMemberAddCall } from '@vaultline/contracts';
+import { type fakeApi, MEMBER_ID } from './fake-api';
+import { GROUP_ID, KIM_ID } from './fixtures';
 
-/** Answers of the wallet and approval calls, for the screen tests of these features. */
+/** Answers of the wallet and approval calls, for the screen tests of the wallets and approvals features. */
 
 /** Handlers of `fakeApi`, keyed 'METHOD /path'. */
 export type Handlers = NonNullable<Parameters<typeof fakeApi>[0]>;
@@ -29,6 +25,8 @@ export function wallet(overrides: Partial<Wallet> = {}): Wallet {
     ...overrides,
   };
 }
+
+type WalletMember = CallResponse<typeof walletMemberAddCall>;
 
 export function walletMember(overrides: Partial<WalletMember> = {}): WalletMember {
   return {
@@ -72,7 +70,7 @@ export function requestView(overrides: Partial<RequestView> = {}): RequestView {
     itemType: 'WALLET_CREATION',
     walletId: null,
     walletName: null,
-    content: { name: 'Treasury', blockchain: 'SEPOLIA', family: 'evm' },
+    content: { kind: 'WALLET_CREATION', name: 'Treasury', blockchain: 'SEPOLIA', family: 'evm' },
     initiator: { id: KIM_ID, email: 'kim@example.com', userName: 'Minsu Kim' },
     status: 'CREATED',
     decisionStatus: 'IN_PROGRESS',
@@ -105,11 +103,3 @@ export function creationLine(overrides: Partial<ApprovalLineView> = {}): Approva
 }
 
 export const treasuryGroup = { kind: 'GROUP' as const, id: GROUP_ID, name: 'Treasury' };
-
-/** Picks an option of a Mantine select; happy-dom cannot lay the dropdown out, so it counts as hidden. */
-export async function choose(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, name: RegExp | string) {
-  await user.click(input);
-  await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
-  const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '') as HTMLElement;
-  await user.click(await within(listbox).findByRole('option', { name, hidden: true }));
-}

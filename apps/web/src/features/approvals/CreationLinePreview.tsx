@@ -1,9 +1,9 @@
 import { Box, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FlowIcon } from '../../components/icons';
-import { useCreationLine } from '../approvals/api';
+import { useCreationLine } from './api';
 
-/** Who will decide the request: the organization's wallet-creation approval line, step by step. */
+/** Who will decide a wallet-creation request: the organization's creation line, step by step. */
 export function CreationLinePreview() {
   const { t } = useTranslation();
   const line = useCreationLine();

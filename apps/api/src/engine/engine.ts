@@ -1,0 +1,60 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { type EngineQueue, type JobData, QUEUES } from '../jobs/queue.js';
+import { requestExecution, requestTypes } from '../modules/approvals/request-execution.service.js';
+import { runActivityExport } from '../modules/assets/activity-export.service.js';
+import { devnetEngine } from './devnet/devnet-engine.js';
+import { walletCreationHandler } from './wallet-creation.js';
+
+export type JobHandler = (job: JobData) => Promise<void>;
+
+export interface EngineDeps {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}
+
+/** Handlers added at run time: how a test drives a throwaway request type through the real engine. */
+const registered = new Map<string, (deps: EngineDeps) => JobHandler>();
+export function registerEngineHandler(queue: string, make: (deps: EngineDeps) => JobHandler): () => void {
+  registered.set(queue, make);
+  return () => registered.delete(queue);
+}
+
+/** Every queue the engine works: the request types' and its own. */
+export function engineQueues(): string[] {
+  const fromTypes = requestTypes().flatMap((t) => (t.queue ? [t.queue] : []));
+  return [...new Set([...fromTypes, ...Object.values(QUEUES), ...registered.keys()])];
+}
+
+/** Every engine queue and its handler: request types by the queue their registry entry names, and exports. */
+export function engineHandlers(deps: EngineDeps): Map<string, JobHandler> {
+  const requests = requestExecution(deps.db, deps.now);
+  const handlers = new Map<string, JobHandler>([
+    ['wallet-creation', walletCreationHandler({ config: deps.config, requests, now: deps.now })],
+    // Export jobs carry the export's id as requestId.
+    [QUEUES.activityExport, (job) => runActivityExport(deps.db, job.requestId, job.organizationId, deps.now)],
+  ]);
+  for (const [queue, make] of registered) handlers.set(queue, make(deps));
+  return handlers;
+}
+
+/**
+ * The custody engine, the same whether it runs inside the server (ENGINE=in-process) or as `npm run engine`:
+ * a worker per queue, and the local devnet outside production. Refuses to start when a request type names a
+ * queue without a handler, so an approved request never waits on a queue nobody works.
+ */
+export async function startEngine(deps: EngineDeps & { queue: EngineQueue }): Promise<{ stop(): Promise<void> }> {
+  const handlers = engineHandlers(deps);
+  for (const type of requestTypes()) {
+    if (type.queue && !handlers.has(type.queue))
+      throw new Error(`request type ${type.kind} names queue ${type.queue}, which has no engine handler`);
+  }
+  for (const [queue, handler] of handlers) await deps.queue.work(queue, handler);
+  // The local devnet's blocks and the watcher that turns them into deposits; several engines share it safely.
+  const devnet = deps.config.production ? null : devnetEngine(deps);
+  devnet?.start();
+  return { stop: async () => devnet?.stop() };
+}

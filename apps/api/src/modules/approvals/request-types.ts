@@ -1,0 +1,151 @@
+import {
+  type ChainFamily,
+  ClaimContent,
+  familyOf,
+  type OrganizationPermission,
+  type RequestItemType,
+  type RequestType,
+  StakeContent,
+  UnstakeContent,
+  WalletCreationContent,
+  WithdrawalContent,
+} from '@vaultline/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { RequestState } from './approvals.policy.js';
+
+/**
+ * Request types are data. Each entry says what a request of its kind carries, where its approval line comes from,
+ * who may create it, who skips the line, when it may be canceled, and which engine queue carries it out once
+ * approved. The approval engine (approvals.service, approvals.policy) reads entries and never names a kind.
+ *
+ * Adding a type: its content schema in contracts (request-content.ts), one entry here, its engine handler
+ * (a file in engine/ and its line in engine/engine.ts `engineHandlers`), its create route, and its screens (a
+ * renderer entry in apps/web/src/shared/requests).
+ */
+/** Any request's content: a `kind` and what that kind carries (the production kinds are RequestContent). */
+export type AnyContent = { kind: string } & Record<string, unknown>;
+
+export interface RequestTypeDefinition<S extends z.ZodType<AnyContent> = z.ZodType<AnyContent>> {
+  kind: RequestItemType | (string & {});
+  type: RequestType;
+  content: S;
+  /** Where the line is frozen from: the organization's wallet-creation line, or the wallet's own line. */
+  lineScope: 'WALLET_CREATION' | 'WALLET';
+  /**
+   * Who may create one: holders of an organization permission (the line then has no creation step), or whoever
+   * stands at the creation step of the wallet's line.
+   */
+  creator: { permission: OrganizationPermission } | 'CREATION_STEP';
+  /** The owner and the wallet's managers are not subject to the line (spec section 6): every step is skipped. */
+  exemptOwnerAndManagers: boolean;
+  /** The states in which the initiator may cancel (before executing, and for some types during it). */
+  cancelableIn: readonly RequestState['status'][];
+  /** The engine queue that executes an approved request; null: approved requests wait for their handler. */
+  queue: string | null;
+  /**
+   * Runs in the transaction that approves a request, before it is handed to the queue (a withdrawal locks its
+   * amount here, say). Optional.
+   */
+  onApproved?: (tx: Db, request: { id: string; organizationId: string; content: z.infer<S> }) => Promise<void>;
+  /** Runs in the transaction that ends execution, with how it ended (a failed withdrawal releases its amount). */
+  onExecutionEnd?: (
+    tx: Db,
+    request: { id: string; organizationId: string; content: z.infer<S> },
+    status: 'COMPLETE' | 'FAILED',
+  ) => Promise<void>;
+  /** The wallet the request acts on, when it acts on one. */
+  walletOf: (content: z.infer<S>) => string | null;
+  /** The chain family of the route's `{family}` segment. */
+  familyOf: (content: z.infer<S>) => ChainFamily;
+  /** What at most one open request of the organization may hold (a wallet name being created), if anything. */
+  exclusiveKey?: (content: z.infer<S>) => string | null;
+}
+
+const define = <S extends z.ZodType<AnyContent>>(entry: RequestTypeDefinition<S>) =>
+  entry as unknown as RequestTypeDefinition;
+
+const onWallet = {
+  lineScope: 'WALLET',
+  creator: 'CREATION_STEP',
+  exemptOwnerAndManagers: true,
+  walletOf: (c: { walletId: string }) => c.walletId,
+  familyOf: (c: { blockchain: Parameters<typeof familyOf>[0] }) => familyOf(c.blockchain),
+} as const;
+
+const ENTRIES: RequestTypeDefinition[] = [
+  define({
+    kind: 'WALLET_CREATION',
+    type: 'WALLET_CREATION',
+    content: WalletCreationContent,
+    lineScope: 'WALLET_CREATION',
+    creator: { permission: 'WALLETS_CREATION' },
+    exemptOwnerAndManagers: false,
+    // Approved means handed to the engine in the same transaction: from then on it is no longer cancelable.
+    cancelableIn: ['CREATED'],
+    queue: 'wallet-creation',
+    walletOf: () => null,
+    familyOf: (c) => c.family,
+    exclusiveKey: (c) => `wallet-name:${c.name.toLowerCase()}`,
+  }),
+  // Withdrawals and staking: their handlers come with their issues; approved requests wait for them.
+  define({
+    ...onWallet,
+    kind: 'WITHDRAWAL',
+    type: 'WITHDRAWAL',
+    content: WithdrawalContent,
+    cancelableIn: ['CREATED'],
+    queue: null,
+  }),
+  define({
+    ...onWallet,
+    kind: 'STAKING_STAKE',
+    type: 'STAKING',
+    content: StakeContent,
+    cancelableIn: ['CREATED'],
+    queue: null,
+  }),
+  define({
+    ...onWallet,
+    kind: 'STAKING_UNSTAKE',
+    type: 'STAKING',
+    content: UnstakeContent,
+    cancelableIn: ['CREATED'],
+    queue: null,
+  }),
+  define({
+    ...onWallet,
+    kind: 'STAKING_CLAIM',
+    type: 'STAKING',
+    content: ClaimContent,
+    cancelableIn: ['CREATED'],
+    queue: null,
+  }),
+];
+
+const registry = new Map<string, RequestTypeDefinition>(ENTRIES.map((e) => [e.kind, e]));
+
+export function requestTypeOf(kind: string): RequestTypeDefinition {
+  const entry = registry.get(kind);
+  if (!entry) throw new Error(`unknown request kind: ${kind}`);
+  return entry;
+}
+
+export function requestTypes(): RequestTypeDefinition[] {
+  return [...registry.values()];
+}
+
+/**
+ * Adds a type at run time: how a test drives a throwaway type through the real engine. Production types are the
+ * entries above; registering one of their kinds again is refused.
+ */
+export function registerRequestType(entry: RequestTypeDefinition): () => void {
+  if (registry.has(entry.kind)) throw new Error(`request kind already registered: ${entry.kind}`);
+  registry.set(entry.kind, entry);
+  return () => registry.delete(entry.kind);
+}
+
+/** A stored request's content, validated by its type's schema; rows from before `kind` was stored still read. */
+export function contentOf(row: { itemType: string; payload: unknown }): AnyContent {
+  return requestTypeOf(row.itemType).content.parse({ ...(row.payload as object), kind: row.itemType });
+}

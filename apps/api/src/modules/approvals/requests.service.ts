@@ -1,0 +1,163 @@
+import type { RequestView } from '@vaultline/contracts';
+import { type Db, transaction } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { AppError } from '../../http/app-error.js';
+import type { EngineQueue } from '../../jobs/queue.js';
+import { consumeCallerOtp } from '../auth/otp.service.js';
+import type { AuthContext } from '../auth/session.service.js';
+import { type OrganizationDeps, orgOf } from '../organization/organization.service.js';
+import { groupResolver, type LineSource, policyError } from './approval-lines.js';
+import { canCreate, cancel, decide, type LineTemplate, snapshot } from './approvals.policy.js';
+import { approvalsRepository, type RequestRow } from './approvals.repository.js';
+import { type AnyContent, contentOf, requestTypeOf } from './request-types.js';
+import { describeRequests, stateOf } from './request-view.js';
+
+/** What a route's path says the request is: its type, and the chain family of its `{family}` segment. */
+export interface ExpectedRequest {
+  type: RequestRow['type'];
+  family: string;
+}
+
+/** What the creating module knows about the caller and the wallet (it checked the wallet is theirs to use). */
+export interface OpenContext {
+  /** The caller's role in the wallet the request acts on, if any. */
+  walletRole?: 'MANAGER' | 'MEMBER' | null;
+  /** The code to answer when the type's exclusive key is already held by an open request. */
+  exclusiveConflict?: '4006' | '4012';
+}
+
+/**
+ * The approval engine for every request type: creation against the type's line, decisions, cancellation and the
+ * hand-over to the custody engine. Types are read from the registry (request-types.ts); nothing here names one.
+ */
+export function requestsService(deps: OrganizationDeps & { queue: () => EngineQueue; lines: LineSource }) {
+  const { db, clock } = deps;
+
+  /** The request, locked, if the organization's and of the route's type (404), through its family's door (7). */
+  async function lockExpected(tx: Db, auth: AuthContext, requestId: string, expected: ExpectedRequest) {
+    const request = await approvalsRepository(tx, orgOf(auth)).findRequest(requestId, { lock: true });
+    if (!request || request.type !== expected.type) throw new AppError('404');
+    const entry = requestTypeOf(request.itemType);
+    if (entry.familyOf(contentOf(request)) !== expected.family) throw new AppError('7', { reason: 'family-mismatch' });
+    return request;
+  }
+
+  /** An approved request goes to its type's engine queue, in the transaction that approved it. */
+  async function handOver(tx: Db, request: RequestRow) {
+    const entry = requestTypeOf(request.itemType);
+    await entry.onApproved?.(tx, {
+      id: request.id,
+      organizationId: request.organizationId,
+      content: contentOf(request),
+    });
+    if (entry.queue)
+      await deps.queue().enqueue(tx, entry.queue, { requestId: request.id, organizationId: request.organizationId });
+  }
+
+  async function view(auth: AuthContext, row: RequestRow): Promise<RequestView> {
+    return (await describeRequests(approvalsRepository(db, orgOf(auth)), auth, [row]))[0]!;
+  }
+
+  return {
+    /**
+     * Creates a request of `kind` with a frozen copy of its line, in the caller's transaction. The creator rule,
+     * the exemption of the owner and wallet managers and the exclusive key all come from the type's entry.
+     */
+    async open(tx: Db, auth: AuthContext, kind: string, content: AnyContent, context: OpenContext = {}) {
+      const entry = requestTypeOf(kind);
+      const typed = entry.content.parse({ ...content, kind });
+      const organizationId = orgOf(auth);
+      const walletId = entry.walletOf(typed);
+      const line: LineTemplate =
+        entry.lineScope === 'WALLET_CREATION'
+          ? await deps.lines.creationLine(tx, organizationId)
+          : await deps.lines.walletLine(tx, organizationId, walletId!);
+      const members = await groupResolver(tx, organizationId);
+      const exempt =
+        entry.exemptOwnerAndManagers && (auth.permissions.includes('OWNER') || context.walletRole === 'MANAGER');
+      if (entry.creator === 'CREATION_STEP') {
+        if (!exempt && !canCreate(line, auth.accountId, members)) throw new AppError('403', { reason: 'not-creator' });
+      } else if (!auth.permissions.includes(entry.creator.permission)) {
+        throw new AppError('403', { permission: entry.creator.permission });
+      }
+      const steps = snapshot(line, members, exempt);
+      const now = clock();
+      const status = steps.every((s) => s.status === 'SKIPPED') ? 'APPROVED' : 'CREATED';
+      try {
+        const request = await approvalsRepository(tx, organizationId).insertRequest({
+          type: entry.type,
+          itemType: kind as RequestRow['itemType'],
+          walletId,
+          initiatorId: auth.accountId,
+          steps,
+          exclusiveKey: entry.exclusiveKey?.(typed) ?? null,
+          payload: typed,
+          status,
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (status === 'APPROVED') await handOver(tx, request);
+        return request;
+      } catch (err) {
+        if (isUniqueViolation(err, 'requests_open_exclusive_key'))
+          throw new AppError(context.exclusiveConflict ?? '4012');
+        throw err;
+      }
+    },
+
+    /**
+     * One decision, serialized on the request row: concurrent approvals each count once, the decider's fresh code
+     * is consumed with it, and the request is handed to the engine exactly once, in the transaction that approved it.
+     */
+    async decide(
+      auth: AuthContext,
+      requestId: string,
+      decision: 'APPROVED' | 'REJECTED',
+      input: { memo?: string | undefined; otpCode: string },
+      expected: ExpectedRequest,
+    ) {
+      const row = await transaction(db, async (tx) => {
+        const repo = approvalsRepository(tx, orgOf(auth));
+        const request = await lockExpected(tx, auth, requestId, expected);
+        const result = decide(stateOf(request, await repo.decisionsOf([request.id])), auth.accountId, decision);
+        if ('code' in result) throw policyError(result);
+        await consumeCallerOtp(tx, deps, auth.accountId, input.otpCode);
+        const step = request.steps.findIndex((s) => s.status === 'PENDING');
+        await repo.insertDecision({
+          requestId: request.id,
+          accountId: auth.accountId,
+          step,
+          decision,
+          memo: input.memo ?? null,
+          decidedAt: clock(),
+        });
+        // The request was found and locked through the same binding above: the update finds it.
+        const updated = (await repo.updateRequest(request.id, {
+          status: result.state.status,
+          steps: result.state.steps,
+          updatedAt: clock(),
+        }))!;
+        if (result.approvedNow) await handOver(tx, updated);
+        return updated;
+      });
+      return view(auth, row);
+    },
+
+    async cancel(auth: AuthContext, requestId: string, expected: ExpectedRequest) {
+      const row = await transaction(db, async (tx) => {
+        const request = await lockExpected(tx, auth, requestId, expected);
+        const result = cancel(stateOf(request, []), auth.accountId, requestTypeOf(request.itemType).cancelableIn);
+        if ('code' in result) throw policyError(result);
+        return (await approvalsRepository(tx, orgOf(auth)).updateRequest(request.id, {
+          status: 'CANCELED',
+          cancelStage: result.stage,
+          steps: result.steps,
+          updatedAt: clock(),
+        }))!;
+      });
+      return view(auth, row);
+    },
+  };
+}
+
+export type RequestsService = ReturnType<typeof requestsService>;

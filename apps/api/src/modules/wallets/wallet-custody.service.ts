@@ -1,0 +1,36 @@
+import type { Db } from '../../db/client.js';
+import { addressTaken, type WalletRow, walletsRepository } from './wallets.repository.js';
+
+/**
+ * What the custody engine may do to wallets, inside the transaction of the request it executes: the organization's
+ * sealed seed (locked for the time of one derivation) and the new wallet with its first manager. The engine
+ * reaches wallets only through this interface, bound to the organization of the request it executes.
+ */
+export function walletCustody(tx: Db, organizationId: string) {
+  const repo = walletsRepository(tx, organizationId);
+  return {
+    walletOfRequest: (requestId: string) => repo.findByRequest(requestId),
+
+    /** The organization's sealed seed row, locked; made with `seal()` the first time. */
+    async lockSeed(seal: () => string) {
+      const existing = await repo.lockSeed();
+      if (existing) return existing;
+      await repo.insertSeed(seal());
+      return (await repo.lockSeed())!;
+    },
+
+    nameTaken: (name: string) => repo.nameTaken(name),
+    addressTaken: (blockchain: string, address: string) => addressTaken(tx, blockchain, address),
+
+    /** The wallet, its account index spent, and the request's initiator as its first manager. */
+    async createWallet(
+      values: Omit<WalletRow, 'id' | 'createdAt' | 'organizationId'> & { createdAt: Date },
+      firstManagerId: string,
+    ): Promise<WalletRow> {
+      const wallet = await repo.insert(values);
+      await repo.advanceSeed(values.accountIndex + 1);
+      await repo.addMember(wallet.id, firstManagerId, 'MANAGER', values.createdAt);
+      return wallet;
+    },
+  };
+}

@@ -1,0 +1,6 @@
+/**
+ * The first segment of every query of a domain that another domain refreshes: a wallet request appears among the
+ * approvals, an executed request adds a wallet. Kept here so neither feature imports the other for its key.
+ */
+export const APPROVALS_QUERY = ['approvals'] as const;
+export const WALLETS_QUERY = ['wallets'] as const;

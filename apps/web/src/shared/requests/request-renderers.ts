@@ -1,0 +1,41 @@
+import type { RequestItemType, RequestProgressStep, RequestView } from '@vaultline/contracts';
+import { useTranslation } from 'react-i18next';
+import { useAppLanguage } from '../../i18n/useAppLanguage';
+import type { RenderContext, RequestPresentation, RequestRenderer, RequestRenderers } from './request-renderer';
+import { walletCreationRenderer } from './wallet-creation-request';
+import { walletRequestRenderer } from './wallet-request';
+
+/**
+ * How each request type is shown wherever requests are listed or opened (the approvals' rows, detail and
+ * progress), by item type: the content's shape. Withdrawals and staking plug in by adding their entry; until
+ * then they are shown by what every request has (its wallet and network).
+ */
+export const REQUEST_RENDERERS: RequestRenderers = {
+  WALLET_CREATION: walletCreationRenderer,
+};
+
+function rendererOf(request: RequestView): RequestRenderer<RequestItemType> {
+  // The entry of a kind takes that kind's requests; looked up by the content's own kind, it gets exactly those.
+  const entry = REQUEST_RENDERERS[request.content.kind] as RequestRenderer<RequestItemType> | undefined;
+  return entry ?? walletRequestRenderer;
+}
+
+export function presentRequest(request: RequestView, context: RenderContext): RequestPresentation {
+  return rendererOf(request).present(request, context);
+}
+
+/** A progress step's label for a request: its type's own, or the common one. */
+export function progressStepLabel(request: RequestView, step: RequestProgressStep, context: RenderContext): string {
+  return rendererOf(request).progressLabel?.(step, context) ?? context.t(`requests.progress.${step}`);
+}
+
+/** The translation and language to present requests in: the current ones. */
+export function useRenderContext(): RenderContext {
+  const { t } = useTranslation();
+  return { t, lang: useAppLanguage() };
+}
+
+/** `presentRequest` in the current language. */
+export function useRequestPresentation(request: RequestView): RequestPresentation {
+  return presentRequest(request, useRenderContext());
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { Blockchain, ChainFamily } from './blockchains.js';
+import type { RequestItemType, RequestType } from './enums.js';
+
+/**
+ * What each request type carries, one schema per item type, discriminated by `kind` (the item type): the server
+ * stores it typed and validates it on every read, and the web renders the same shape. Amounts are base units.
+ */
+
+const baseUnits = z.string().regex(/^[0-9]{1,78}$/);
+
+export const WalletCreationContent = z.object({
+  kind: z.literal('WALLET_CREATION'),
+  name: z.string(),
+  blockchain: Blockchain,
+  family: ChainFamily,
+  /** EOS-type only: the 12-character account. */
+  accountName: z.string().optional(),
+});
+
+/** A withdrawal from one wallet to a registered address-book entry. */
+export const WithdrawalContent = z.object({
+  kind: z.literal('WITHDRAWAL'),
+  walletId: z.uuid(),
+  blockchain: Blockchain,
+  tokenId: z.string(),
+  amount: baseUnits,
+  toAddress: z.string(),
+  addressBookId: z.uuid(),
+  memo: z.string().optional(),
+});
+
+const stakingPosition = {
+  walletId: z.uuid(),
+  blockchain: Blockchain,
+  stakingProtocol: z.literal('STORY_LOCKED_STAKING'),
+  validatorId: z.string(),
+};
+
+export const StakeContent = z.object({ kind: z.literal('STAKING_STAKE'), ...stakingPosition, amount: baseUnits });
+export const UnstakeContent = z.object({ kind: z.literal('STAKING_UNSTAKE'), ...stakingPosition, amount: baseUnits });
+export const ClaimContent = z.object({ kind: z.literal('STAKING_CLAIM'), ...stakingPosition });
+
+export const RequestContent = z.discriminatedUnion('kind', [
+  WalletCreationContent,
+  WithdrawalContent,
+  StakeContent,
+  UnstakeContent,
+  ClaimContent,
+]);
+export type RequestContent = z.infer<typeof RequestContent>;
+export type RequestContentOf<K extends RequestItemType> = Extract<RequestContent, { kind: K }>;
+
+/** The request type each item type belongs to (the spec's two-level naming). */
+export const REQUEST_TYPE_OF: Record<RequestItemType, RequestType> = {
+  WALLET_CREATION: 'WALLET_CREATION',
+  WITHDRAWAL: 'WITHDRAWAL',
+  STAKING_STAKE: 'STAKING',
+  STAKING_UNSTAKE: 'STAKING',
+  STAKING_CLAIM: 'STAKING',
+};

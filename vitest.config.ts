@@ -5,6 +5,8 @@ const api = (name: string, kind: 'pglite' | 'postgres') => ({
     name,
     root: 'apps/api',
     include: ['src/**/*.test.ts'],
+    // Tests against real chain nodes need no database: they run once, in their own project below.
+    exclude: ['src/**/*.node.test.ts'],
     environment: 'node',
     env: { TEST_DB_KIND: kind },
     testTimeout: 30_000,
@@ -18,6 +20,17 @@ export default defineConfig({
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
       { test: { name: 'chains', root: 'packages/chains', include: ['src/**/*.test.ts'], passWithNoTests: true } },
       api('api:pglite', 'pglite'),
+      // Builders and signers against real nodes: anvil (child process), litesvm (in-process), litecoind -regtest.
+      {
+        test: {
+          name: 'chain-nodes',
+          root: 'apps/api',
+          include: ['src/**/*.node.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       // The same API suite again on a real PostgreSQL server when one is named (CI always names one).
       ...(process.env.TEST_DATABASE_URL ? [api('api:postgres', 'postgres')] : []),
       'apps/web/vitest.config.ts',

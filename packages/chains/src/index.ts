@@ -13,6 +13,7 @@ export * from './families/eosio.js';
 export * from './families/evm.js';
 export * from './families/sol.js';
 export * from './seed.js';
+export * from './tx/index.js';
 
 export interface DeriveAccountInput {
   /** BIP-39 seed (64 bytes) of the organization. */

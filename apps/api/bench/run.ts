@@ -8,6 +8,8 @@
 //   --save NAME         keep this run's figures as bench/.data/NAME.json
 //   --compare NAME      add a column with the figures of a saved run (before/after an optimization)
 //   --seed-only         seed and stop
+//   --only chains       only the chain scenario (signing per family, transfers on anvil); no database needed
+//   --quick             chain scenario with fewer rounds
 // Env: BENCH_DATABASE_SERVER (postgres://postgres@127.0.0.1:5432/postgres), BENCH_DATABASE (vaultline_bench).
 import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../src/config.js';
+import { runChainBench, writeChainReport } from './chains.js';
 import { type Measured, measure } from './measure.js';
 import { writeReport } from './report.js';
 import { type BenchQuery, CALLS } from './scenarios.js';
@@ -30,8 +33,17 @@ const { values: args } = parseArgs({
     save: { type: 'string' },
     compare: { type: 'string' },
     'seed-only': { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
   },
 });
+
+// The chain scenario first: it needs no database, and `--only chains` ends here. Written to results-chains.md.
+if (!args.only || args.only.split(',').includes('chains')) {
+  console.log('Chains: signing per family and transfers on anvil, each next to a baseline of the same run');
+  const figures = await runChainBench((line) => console.log(line), { quick: args.quick });
+  writeChainReport(new URL('./results-chains.md', import.meta.url), figures);
+  if (args.only === 'chains') process.exit(0);
+}
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
 

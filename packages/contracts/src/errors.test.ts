@@ -40,6 +40,9 @@ const PROJECT_CODES = [
   '4108',
   '4109',
   '4110',
+  '4111',
+  '4112',
+  '4113',
 ];
 
 describe('error catalogue', () => {

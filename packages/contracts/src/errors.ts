@@ -439,6 +439,16 @@ export const ERROR_CATALOGUE = {
     group: 'other',
     ...EXTRA_MESSAGES.CSV_GENERATING,
   },
+  // 4111-4113: a chain node's answer to an outgoing transaction (issue 13); an overspend is the spec's 4.
+  '4111': {
+    status: 400,
+    group: 'wallet',
+    en: 'The network refused this transaction.',
+    ko: '네트워크가 이 트랜잭션을 거부했습니다.',
+  },
+  // The spec's own texts for these two (section 9, messages without a code).
+  '4112': { status: 409, group: 'wallet', ...EXTRA_MESSAGES.TRANSACTION_ALREADY_PROCESSED },
+  '4113': { status: 409, group: 'wallet', ...EXTRA_MESSAGES.SAME_GAS_PRICE },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1,6 +1,7 @@
 export * from './accounts.js';
 export * from './assets.js';
 export * from './auth.js';
+export * from './chain-transactions.js';
 export * from './custody.js';
 export * from './jobs.js';
 export * from './list-counts.js';

@@ -19,6 +19,16 @@ export function walletCustody(tx: Db, organizationId: string) {
       return (await repo.lockSeed())!;
     },
 
+    /**
+     * What the signer needs for one signature by a wallet of this organization: the sealed mnemonic and the
+     * wallet's account index. Undefined when the address is not one of the organization's wallets.
+     */
+    async signingMaterial(blockchain: string, address: string) {
+      const wallet = await repo.findByAddress(blockchain, address);
+      const mnemonicEnc = wallet && (await repo.sealedSeed());
+      return wallet && mnemonicEnc ? { mnemonicEnc, accountIndex: wallet.accountIndex } : undefined;
+    },
+
     nameTaken: (name: string) => repo.nameTaken(name),
     addressTaken: (blockchain: string, address: string) => addressTaken(tx, blockchain, address),
 

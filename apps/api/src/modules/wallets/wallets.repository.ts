@@ -210,6 +210,29 @@ export function walletsRepository(db: Db, organizationId: string) {
       return row;
     },
 
+    /** The sealed mnemonic, read without a lock: signing spends no account index. */
+    async sealedSeed() {
+      const [row] = await db
+        .select({ mnemonicEnc: organizationSeeds.mnemonicEnc })
+        .from(organizationSeeds)
+        .where(eq(organizationSeeds.organizationId, organizationId));
+      return row?.mnemonicEnc;
+    },
+
+    async findByAddress(blockchain: string, address: string) {
+      const [row] = await db
+        .select()
+        .from(wallets)
+        .where(
+          and(
+            eq(wallets.organizationId, organizationId),
+            eq(wallets.blockchain, blockchain),
+            eq(wallets.address, address),
+          ),
+        );
+      return row;
+    },
+
     async insertSeed(mnemonicEnc: string) {
       await db.insert(organizationSeeds).values({ organizationId, mnemonicEnc }).onConflictDoNothing();
     },

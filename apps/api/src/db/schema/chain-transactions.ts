@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { requests } from './custody.js';
+import { organizations } from './organizations.js';
+
+/** Raw bytes. node-postgres reads a Buffer and PGlite a Uint8Array; both come back as a plain Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value),
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+export const CHAIN_TRANSACTION_STATUSES = [
+  'BUILT',
+  'SIGNED',
+  'BROADCAST',
+  'CONFIRMED',
+  'FAILED',
+  'DROPPED',
+  'REPLACED',
+] as const;
+export type ChainTransactionStatus = (typeof CHAIN_TRANSACTION_STATUSES)[number];
+
+/**
+ * One outgoing transaction of a chain. The signed bytes and their hash are stored with SIGNED, before anything is
+ * broadcast, so an engine killed at any point sends the same bytes again and never signs a second transaction.
+ */
+export const chainTransactions = pgTable(
+  'chain_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    requestId: uuid('request_id').references(() => requests.id),
+    /** What the transaction does for its request (`transfer`, later `fee-top-up`…): one of each per request. */
+    purpose: text('purpose').notNull(),
+    blockchain: text('blockchain').notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    tokenId: text('token_id').notNull(),
+    amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
+    /** EVM nonce; null for families without one. */
+    sequence: integer('sequence'),
+    status: text('status', { enum: CHAIN_TRANSACTION_STATUSES }).notNull(),
+    /** The unsigned transaction in its family's own serialization. */
+    payload: bytea('payload').notNull(),
+    /** The signed bytes, set in the same write as SIGNED. */
+    raw: bytea('raw'),
+    hash: text('hash'),
+    /** The most it may cost (EVM: gas limit × fee cap), in base units of the native coin. */
+    fee: numeric('fee', { precision: 78, scale: 0 }).notNull(),
+    blockHeight: numeric('block_height', { precision: 20, scale: 0 }),
+    blockHash: text('block_hash'),
+    confirmations: integer('confirmations').notNull().default(0),
+    /** A catalogue error code (packages/contracts errors.ts) when FAILED. */
+    failureCode: text('failure_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chain_transactions_request_purpose_key').on(t.requestId, t.purpose),
+    // Two live transactions of one sender never share a nonce; a failed one (never accepted) gives its nonce back.
+    uniqueIndex('chain_transactions_sender_sequence_key')
+      .on(t.blockchain, t.fromAddress, t.sequence)
+      .where(sql`${t.sequence} is not null and ${t.status} in ('BUILT', 'SIGNED', 'BROADCAST', 'CONFIRMED')`),
+    index('chain_transactions_hash_idx').on(t.blockchain, t.hash),
+    // The engine's sweep: every transaction not yet final.
+    index('chain_transactions_open_idx').on(t.status).where(sql`${t.status} in ('BUILT', 'SIGNED', 'BROADCAST')`),
+    check(
+      'chain_transactions_status_known',
+      sql`${t.status} in ('BUILT', 'SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED', 'DROPPED', 'REPLACED')`,
+    ),
+    check(
+      'chain_transactions_signed_has_raw',
+      sql`${t.status} = 'BUILT' or ${t.status} = 'FAILED' or ${t.raw} is not null`,
+    ),
+  ],
+);
+
+/**
+ * One row per sending address, locked FOR UPDATE while a nonce is handed out, so transactions from one address are
+ * numbered one at a time, in order, whatever process or connection builds them.
+ */
+export const chainSenders = pgTable(
+  'chain_senders',
+  {
+    blockchain: text('blockchain').notNull(),
+    address: text('address').notNull(),
+    nextSequence: integer('next_sequence').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockchain, t.address] })],
+);

@@ -1,0 +1,182 @@
+// Advances one chain_transactions row a step at a time, each step its own database transaction and safe to repeat:
+//   BUILT → SIGNED: the signed bytes and their hash are stored with the status, before anything is broadcast;
+//   SIGNED → BROADCAST: once the node accepted the bytes, or already had them;
+//   BROADCAST → CONFIRMED at the configured confirmations, or FAILED / DROPPED / REPLACED with a catalogue code.
+// An engine killed anywhere resumes from the stored row: SIGNED and BROADCAST rows are sent again with the same
+// bytes, never signed again, and "nonce too low" for a hash of ours means "look it up", not "failed".
+import type { EvmToken } from '@vaultline/chains';
+import type { Blockchain, ErrorCode } from '@vaultline/contracts';
+import { type Db, transaction } from '../../db/client.js';
+import type { ChainTransactionStatus } from '../../db/schema/index.js';
+import type { BroadcastOutcome, ChainRefusal, EvmChainNode } from './chain-node.js';
+import { type ChainTransactionRow, chainTransactionsRepository } from './chain-transactions.repository.js';
+import { REFUSAL_CODES, REVERTED_CODE } from './refusal-codes.js';
+import type { TransactionSigner } from './signer.js';
+import { createEvmTransfer, type OutgoingTransfer } from './transfer-builder.js';
+
+/** Where a test may have the engine killed, to prove that every point resumes to one transaction. */
+export const CRASH_POINTS = [
+  'before-signed-write',
+  'after-signed',
+  'before-broadcast-write',
+  'after-broadcast',
+  'before-confirmed-write',
+] as const;
+export type CrashPoint = (typeof CRASH_POINTS)[number];
+
+export const FINAL_STATUSES: readonly ChainTransactionStatus[] = ['CONFIRMED', 'FAILED', 'DROPPED', 'REPLACED'];
+
+export interface ExecutorDeps {
+  db: Db;
+  node: EvmChainNode;
+  signer: TransactionSigner;
+  /** Blocks counting the including one before a transaction is CONFIRMED. */
+  confirmations: number;
+  tokenOf?: (tokenId: string) => EvmToken;
+  /** Test runs only: called at each crash point. */
+  checkpoint?: (point: CrashPoint) => void;
+}
+
+/**
+ * Refusals after which nothing (ours or another's) holds the nonce, so it may be handed out again. A used nonce
+ * (SEQUENCE_USED) or one held in the pool by another transaction (REPLACEMENT_UNDERPRICED) is not ours to give back.
+ */
+const NONCE_STAYS_FREE: ReadonlySet<ChainRefusal> = new Set([
+  'INSUFFICIENT_FUNDS',
+  'INVALID_SIGNATURE',
+  'WRONG_CHAIN',
+  'FEE_TOO_LOW',
+  'MALFORMED',
+  'UNKNOWN',
+]);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function transactionExecutor(deps: ExecutorDeps) {
+  const { db, node, signer } = deps;
+  const repo = chainTransactionsRepository(db);
+  const checkpoint = (point: CrashPoint) => deps.checkpoint?.(point);
+  /** The row after a step; when a concurrent executor moved it first, as that one left it. */
+  const moved = async (row: ChainTransactionRow | undefined, id: string) => row ?? (await repo.find(id))!;
+
+  async function sign(row: ChainTransactionRow) {
+    const signed = await signer.sign({
+      organizationId: row.organizationId,
+      blockchain: row.blockchain as Blockchain,
+      fromAddress: row.fromAddress,
+      payload: row.payload,
+      fee: BigInt(row.fee),
+      sequence: row.sequence,
+    });
+    checkpoint('before-signed-write');
+    const next = await repo.transition(row.id, ['BUILT'], { status: 'SIGNED', raw: signed.raw, hash: signed.hash });
+    checkpoint('after-signed');
+    return moved(next, row.id);
+  }
+
+  /** The node has the transaction (accepted now, known before, or mined already): BROADCAST. */
+  async function markBroadcast(row: ChainTransactionRow) {
+    checkpoint('before-broadcast-write');
+    const next = await repo.transition(row.id, ['SIGNED'], { status: 'BROADCAST' });
+    checkpoint('after-broadcast');
+    return moved(next, row.id);
+  }
+
+  /** A refusal that ends the row. When the nonce stays free and is the sender's last, it is handed out again. */
+  async function fail(row: ChainTransactionRow, from: ChainTransactionStatus[], reason: ChainRefusal) {
+    const status: ChainTransactionStatus =
+      reason === 'SEQUENCE_USED' ? 'REPLACED' : from[0] === 'BROADCAST' ? 'DROPPED' : 'FAILED';
+    const failureCode: ErrorCode = REFUSAL_CODES[reason];
+    const next = await transaction(db, async (tx) => {
+      const txRepo = chainTransactionsRepository(tx);
+      const sender = await txRepo.lockSender(row.blockchain, row.fromAddress);
+      const ended = await txRepo.transition(row.id, from, { status, failureCode });
+      if (ended && row.sequence !== null && NONCE_STAYS_FREE.has(reason) && sender.nextSequence === row.sequence + 1) {
+        await txRepo.setNextSequence(row.blockchain, row.fromAddress, row.sequence);
+      }
+      return ended;
+    });
+    return moved(next, row.id);
+  }
+
+  /** What to do with the node's answer to our bytes, for a row in `from`. */
+  async function afterBroadcast(row: ChainTransactionRow, outcome: BroadcastOutcome, from: ChainTransactionStatus[]) {
+    if (outcome.kind !== 'refused') return from[0] === 'SIGNED' ? markBroadcast(row) : row;
+    if (outcome.reason === 'SEQUENCE_USED') {
+      // Our own transaction may be the one that used the nonce (mined while we were down): look it up.
+      const state = await node.status(row.hash!);
+      if (state.state !== 'unknown') return from[0] === 'SIGNED' ? markBroadcast(row) : row;
+    }
+    return fail(row, from, outcome.reason);
+  }
+
+  async function broadcast(row: ChainTransactionRow) {
+    return afterBroadcast(row, await node.broadcast(row.raw!, row.hash!), ['SIGNED']);
+  }
+
+  async function follow(row: ChainTransactionRow) {
+    const state = await node.status(row.hash!);
+    if (state.state === 'pending') return row;
+    if (state.state === 'unknown') {
+      // Dropped from the pool (a restarted node, an eviction): the same bytes again, never a new signature.
+      return afterBroadcast(row, await node.broadcast(row.raw!, row.hash!), ['BROADCAST']);
+    }
+    const block = { blockHeight: String(state.blockHeight), blockHash: state.blockHash };
+    if (state.state === 'failed') {
+      return moved(
+        await repo.transition(row.id, ['BROADCAST'], { status: 'FAILED', failureCode: REVERTED_CODE, ...block }),
+        row.id,
+      );
+    }
+    if (state.confirmations < deps.confirmations) {
+      await repo.recordInclusion(row.id, state.blockHeight, state.blockHash, state.confirmations);
+      return (await repo.find(row.id))!;
+    }
+    checkpoint('before-confirmed-write');
+    const next = await repo.transition(row.id, ['BROADCAST'], {
+      status: 'CONFIRMED',
+      ...block,
+      confirmations: state.confirmations,
+    });
+    return moved(next, row.id);
+  }
+
+  /** One step of the row; a final row is returned as it is. */
+  async function advance(id: string): Promise<ChainTransactionRow> {
+    const row = await repo.find(id);
+    if (!row) throw new Error(`No chain transaction ${id}`);
+    switch (row.status) {
+      case 'BUILT':
+        return sign(row);
+      case 'SIGNED':
+        return broadcast(row);
+      case 'BROADCAST':
+        return follow(row);
+      default:
+        return row;
+    }
+  }
+
+  return {
+    create: (intent: OutgoingTransfer) => createEvmTransfer(db, node, intent, deps.tokenOf),
+    advance,
+
+    /** Steps the row until it is final, waiting `pollMs` whenever a step left it where it was. */
+    async settle(id: string, options: { pollMs?: number; timeoutMs?: number } = {}) {
+      const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+      let row = await advance(id);
+      while (!FINAL_STATUSES.includes(row.status)) {
+        if (Date.now() > deadline) throw new Error(`Chain transaction ${id} still ${row.status}`);
+        const before = `${row.status}:${row.confirmations}`;
+        row = await advance(id);
+        if (`${row.status}:${row.confirmations}` === before) await sleep(options.pollMs ?? 50);
+      }
+      return row;
+    },
+
+    /** Rows a restarted engine takes up again. */
+    open: () => repo.open(),
+  };
+}
+
+export type TransactionExecutor = ReturnType<typeof transactionExecutor>;

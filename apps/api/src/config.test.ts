@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, chainRuntimeOf, loadConfig } from './config.js';
 
 describe('configuration', () => {
   it('has working defaults for a local run', () => {
@@ -30,6 +30,45 @@ describe('configuration', () => {
     expect(() => loadConfig({ DEVNET_BLOCK_MS: 'fast' })).toThrow(/DEVNET_BLOCK_MS/);
     expect(() => loadConfig({ DEVNET_CONFIRMATIONS: '0' })).toThrow(/DEVNET_CONFIRMATIONS/);
     expect(() => loadConfig({ DEVNET_CONFIRMATIONS: '1.5' })).toThrow(/DEVNET_CONFIRMATIONS/);
+  });
+
+  it('reads one CHAIN_RPC_<BLOCKCHAIN> per network; a bad URL or an unknown network stops the start naming it', () => {
+    const c = loadConfig({
+      CHAIN_RPC_SEPOLIA: 'http://127.0.0.1:8545',
+      CHAIN_RPC_BITCOIN: 'https://btc.example.com/rpc',
+    });
+    expect(c.chainRpc).toEqual({ SEPOLIA: 'http://127.0.0.1:8545', BITCOIN: 'https://btc.example.com/rpc' });
+    expect(loadConfig({ CHAIN_RPC_SEPOLIA: '' }).chainRpc).toEqual({});
+    expect(() => loadConfig({ CHAIN_RPC_SEPOLIA: 'localhost 8545' })).toThrow(
+      /^Invalid configuration: CHAIN_RPC_SEPOLIA must be an http\(s\) URL$/,
+    );
+    expect(() => loadConfig({ CHAIN_RPC_SEPOLIA: 'ftp://node.example.com' })).toThrow(/CHAIN_RPC_SEPOLIA/);
+    expect(() => loadConfig({ CHAIN_RPC_SEPOILA: 'http://127.0.0.1:8545' })).toThrow(
+      /^Invalid configuration: CHAIN_RPC_SEPOILA names no supported blockchain/,
+    );
+    // A node URL may carry an API key, a master key is a secret: neither is echoed in the one line.
+    expect(() => loadConfig({ CHAIN_RPC_SEPOLIA: 'https//key-123@node' })).toThrow(/^(?!.*key-123)/);
+    expect(() => loadConfig({ MASTER_KEY: 'secret-not-hex' })).toThrow(/^Invalid configuration: MASTER_KEY [^"]*$/);
+    expect(loadConfig({}).chainSweepMs).toBe(1000);
+    expect(loadConfig({ CHAIN_SWEEP_MS: '0' }).chainSweepMs).toBe(0);
+    expect(() => loadConfig({ CHAIN_SWEEP_MS: '-5' })).toThrow(/CHAIN_SWEEP_MS/);
+  });
+
+  it('runs a network on its node, else on the devnet outside production, else nowhere (never faked)', () => {
+    const chainRpc = { SEPOLIA: 'http://127.0.0.1:8545' };
+    expect(chainRuntimeOf({ chainRpc, production: false }, 'SEPOLIA')).toEqual({
+      kind: 'rpc',
+      url: 'http://127.0.0.1:8545',
+    });
+    expect(chainRuntimeOf({ chainRpc, production: true }, 'SEPOLIA')).toEqual({
+      kind: 'rpc',
+      url: 'http://127.0.0.1:8545',
+    });
+    expect(chainRuntimeOf({ chainRpc, production: false }, 'ETHEREUM')).toEqual({ kind: 'devnet' });
+    expect(chainRuntimeOf({ chainRpc, production: true }, 'ETHEREUM')).toEqual({ kind: 'unavailable' });
+    expect(chainRuntimeOf(loadConfig({ APP_ENV: 'testnet', SMTP_URL: 'smtp://m.example.com' }), 'SOLANA')).toEqual({
+      kind: 'devnet',
+    });
   });
 
   it('refuses development secrets in production environments', () => {
@@ -74,6 +113,15 @@ describe('configuration', () => {
     });
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Invalid configuration: PORT /)]);
+    const badNode = spawnSync(process.execPath, ['--import', 'tsx', server], {
+      env: { ...process.env, CHAIN_RPC_NOWHERE: 'http://127.0.0.1:8545' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(badNode.status).toBe(1);
+    expect(badNode.stderr.trim().split('\n')).toEqual([
+      'Invalid configuration: CHAIN_RPC_NOWHERE names no supported blockchain (NOWHERE)',
+    ]);
   });
 
   it('a production start with SEED_DEMO=true stops with one clear line, before touching any database', () => {

@@ -1,6 +1,13 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENVIRONMENTS, isDevelopmentEnvironment, isProductionEnvironment, LIMITS } from '@vaultline/contracts';
+import {
+  BLOCKCHAINS,
+  type Blockchain,
+  ENVIRONMENTS,
+  isDevelopmentEnvironment,
+  isProductionEnvironment,
+  LIMITS,
+} from '@vaultline/contracts';
 import { z } from 'zod';
 
 /** The repository root: relative defaults (the data folder) resolve against it, whatever the working folder. */
@@ -62,7 +69,13 @@ const envSchema = z.object({
   DEVNET_BLOCK_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   /** Blocks a devnet deposit waits for before it is CONFIRMED and counted in the balance. */
   DEVNET_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(3),
+  /** How often the engine steps the open transactions of networks with a node; 0: no timer (tests drive it). */
+  CHAIN_SWEEP_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
 });
+
+/** `CHAIN_RPC_<BLOCKCHAIN>`: the node of one network. Read apart from envSchema, whose keys are fixed. */
+const CHAIN_RPC_PREFIX = 'CHAIN_RPC_';
+const nodeUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 export interface Config {
   env: (typeof ENVIRONMENTS)[number];
@@ -98,12 +111,49 @@ export interface Config {
   engineFaultDelayMs: number;
   devnetBlockMs: number;
   devnetConfirmations: number;
+  /** The node URL of each network that has one (`CHAIN_RPC_<BLOCKCHAIN>`). */
+  chainRpc: Partial<Record<Blockchain, string>>;
+  chainSweepMs: number;
+}
+
+/** Where a network's transactions go: its node, the local devnet, or nowhere. */
+export type ChainRuntime = { kind: 'rpc'; url: string } | { kind: 'devnet' } | { kind: 'unavailable' };
+
+/**
+ * A configured node wins; without one, the local devnet stands in outside production. In production a network
+ * without a node is unavailable: a faked chain there would show customers money that does not exist.
+ */
+export function chainRuntimeOf(config: Pick<Config, 'chainRpc' | 'production'>, blockchain: Blockchain): ChainRuntime {
+  const url = config.chainRpc[blockchain];
+  if (url) return { kind: 'rpc', url };
+  return config.production ? { kind: 'unavailable' } : { kind: 'devnet' };
+}
+
+/** The `CHAIN_RPC_*` variables, checked: a misspelt network or a bad URL must not silently fall back to the devnet. */
+function parseChainRpc(env: Record<string, string | undefined>): Partial<Record<Blockchain, string>> {
+  const known = new Set<string>(BLOCKCHAINS);
+  const chainRpc: Partial<Record<Blockchain, string>> = {};
+  for (const name of Object.keys(env).sort()) {
+    const value = env[name];
+    if (!name.startsWith(CHAIN_RPC_PREFIX) || value === undefined || value === '') continue;
+    const blockchain = name.slice(CHAIN_RPC_PREFIX.length);
+    if (!known.has(blockchain)) {
+      throw new ConfigError(`Invalid configuration: ${name} names no supported blockchain (${blockchain})`);
+    }
+    const parsed = nodeUrl.safeParse(value.trim());
+    // The value is not echoed: a node URL often carries an API key.
+    if (!parsed.success) throw new ConfigError(`Invalid configuration: ${name} must be an http(s) URL`);
+    chainRpc[blockchain as Blockchain] = parsed.data;
+  }
+  return chainRpc;
 }
 
 /** A configuration problem, worded for one line on the console: it names the variable. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
+
+const MAY_HOLD_SECRETS = new Set(['MASTER_KEY', 'SESSION_SECRET', 'RSA_PRIVATE_KEY', 'DATABASE_URL', 'SMTP_URL']);
 
 /** Reads and checks the environment; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -114,7 +164,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    const shown = env[name] === undefined ? '' : ` (got "${env[name]}")`;
+    // A bad value is shown so it can be found, except where it may hold a secret (keys, passwords in URLs).
+    const shown = env[name] === undefined || MAY_HOLD_SECRETS.has(name) ? '' : ` (got "${env[name]}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${describe(issue.message)}${shown}`);
   }
   const e = parsed.data;
@@ -142,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} must be set when APP_ENV is ${e.APP_ENV}`);
     }
   }
+  const chainRpc = parseChainRpc(env);
   const appBaseUrl = (e.APP_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const loopbackHttp = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(appBaseUrl);
   if (production && e.ENGINE_FAULT_DELAY_MS !== 0) {
@@ -182,6 +234,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     engineFaultDelayMs: e.ENGINE_FAULT_DELAY_MS,
     devnetBlockMs: e.DEVNET_BLOCK_MS,
     devnetConfirmations: e.DEVNET_CONFIRMATIONS,
+    chainRpc,
+    chainSweepMs: e.CHAIN_SWEEP_MS,
   };
 }
 

@@ -5,6 +5,7 @@ import { type EngineQueue, type JobData, QUEUES } from '../jobs/queue.js';
 import { requestExecution, requestTypes } from '../modules/approvals/request-execution.service.js';
 import { runActivityExport } from '../modules/assets/activity-export.service.js';
 import { devnetEngine } from './devnet/devnet-engine.js';
+import { chainSweeper } from './transactions/sweeper.js';
 import { walletCreationHandler } from './wallet-creation.js';
 
 export type JobHandler = (job: JobData) => Promise<void>;
@@ -43,8 +44,9 @@ export function engineHandlers(deps: EngineDeps): Map<string, JobHandler> {
 
 /**
  * The custody engine, the same whether it runs inside the server (ENGINE=in-process) or as `npm run engine`:
- * a worker per queue, and the local devnet outside production. Refuses to start when a request type names a
- * queue without a handler, so an approved request never waits on a queue nobody works.
+ * a worker per queue, the local devnet outside production, and the sweep of transactions on configured nodes.
+ * Refuses to start when a request type names a queue without a handler, so an approved request never waits on a
+ * queue nobody works.
  */
 export async function startEngine(deps: EngineDeps & { queue: EngineQueue }): Promise<{ stop(): Promise<void> }> {
   const handlers = engineHandlers(deps);
@@ -56,5 +58,12 @@ export async function startEngine(deps: EngineDeps & { queue: EngineQueue }): Pr
   // The local devnet's blocks and the watcher that turns them into deposits; several engines share it safely.
   const devnet = deps.config.production ? null : devnetEngine(deps);
   devnet?.start();
-  return { stop: async () => devnet?.stop() };
+  // Outgoing transactions on configured nodes; open rows a previous engine left are taken up on the first tick.
+  const sweeper = chainSweeper(deps);
+  sweeper.start();
+  return {
+    stop: async () => {
+      await Promise.all([devnet?.stop(), sweeper.stop()]);
+    },
+  };
 }

@@ -18,6 +18,11 @@ export const SupportedBlockchain = z.object({
   label: z.string(),
   labelKo: z.string(),
   nativeToken: TokenInfo,
+  /**
+   * Where its transactions go: `rpc` a configured node of the network, `devnet` the local devnet (never in
+   * production), `unavailable` nowhere (production without a node: wallets there cannot move money).
+   */
+  runtime: z.enum(['rpc', 'devnet', 'unavailable']),
 });
 
 export const supportedBlockchainsCall = tokensCall({

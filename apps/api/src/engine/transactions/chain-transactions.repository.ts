@@ -1,6 +1,6 @@
 // Reads and writes of chain_transactions and chain_senders. Every status change is conditional on the status it
 // leaves, so two executors advancing one row never both apply a step: the loser's update matches nothing.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type ChainTransactionStatus, chainSenders, chainTransactions } from '../../db/schema/index.js';
 
@@ -70,12 +70,14 @@ export function chainTransactionsRepository(db: Db) {
         .where(and(eq(chainTransactions.id, id), eq(chainTransactions.status, 'BROADCAST')));
     },
 
-    /** Rows a restarted engine must take up again. */
-    async open() {
+    /** Rows a restarted engine must take up again (of `blockchains` when given), oldest first. */
+    async open(blockchains?: readonly string[]) {
+      const unfinished = inArray(chainTransactions.status, ['BUILT', 'SIGNED', 'BROADCAST']);
       return db
-        .select({ id: chainTransactions.id })
+        .select({ id: chainTransactions.id, blockchain: chainTransactions.blockchain })
         .from(chainTransactions)
-        .where(inArray(chainTransactions.status, ['BUILT', 'SIGNED', 'BROADCAST']));
+        .where(blockchains ? and(unfinished, inArray(chainTransactions.blockchain, [...blockchains])) : unfinished)
+        .orderBy(asc(chainTransactions.createdAt), asc(chainTransactions.id));
     },
   };
 }

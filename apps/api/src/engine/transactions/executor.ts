@@ -174,8 +174,8 @@ export function transactionExecutor(deps: ExecutorDeps) {
       return row;
     },
 
-    /** Rows a restarted engine takes up again. */
-    open: () => repo.open(),
+    /** Rows a restarted engine takes up again, of `blockchains` when given. */
+    open: (blockchains?: readonly string[]) => repo.open(blockchains),
   };
 }
 

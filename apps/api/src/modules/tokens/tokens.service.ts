@@ -9,6 +9,7 @@ import {
   type SupportedToken,
   tokenById,
 } from '@vaultline/contracts';
+import { chainRuntimeOf } from '../../config.js';
 import { AppError } from '../../http/app-error.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { type OrganizationDeps, orgOf } from '../organization/organization.service.js';
@@ -43,7 +44,7 @@ const SORT_KEYS: Record<TokenListQuery['sort'][number]['field'], (t: Organizatio
 
 /** Supported blockchains and tokens (the catalogue in contracts) and the tokens each organization registered. */
 export function tokensService(deps: OrganizationDeps) {
-  const { db, clock } = deps;
+  const { db, clock, config } = deps;
 
   return {
     supportedBlockchains() {
@@ -55,6 +56,7 @@ export function tokensService(deps: OrganizationDeps) {
           label: blockchainLabel(blockchain, 'en'),
           labelKo: blockchainLabel(blockchain, 'ko'),
           nativeToken: nativeToken(blockchain),
+          runtime: chainRuntimeOf(config, blockchain).kind,
         })),
       };
     },

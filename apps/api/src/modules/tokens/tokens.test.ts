@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TestBrowser } from '../../test/browser.js';
@@ -39,7 +40,7 @@ describe('supports', () => {
   it('lists every blockchain with family, network, labels (testnet prefix) and native coin', async () => {
     const res = await reader.request('GET', '/api/v1/organizations/supports/supported-blockchains');
     expect(res.statusCode, res.body).toBe(200);
-    const items = res.json().items as { blockchain: string; label: string; labelKo: string }[];
+    const items = res.json().items as { blockchain: string; label: string; labelKo: string; runtime: string }[];
     expect(items.find((i) => i.blockchain === 'ETHEREUM')).toMatchObject({
       family: 'evm',
       network: 'mainnet',
@@ -51,6 +52,43 @@ describe('supports', () => {
     expect(sepolia.label).toMatch(/Sepolia$/);
     expect(sepolia.label).not.toBe('Sepolia');
     expect(sepolia.labelKo).not.toBe(sepolia.label);
+    // Outside production and without CHAIN_RPC_* every network runs on the local devnet.
+    expect(new Set(items.map((i) => i.runtime))).toEqual(new Set(['devnet']));
+  });
+
+  it('in production a network runs on its configured node, and one without a node is unavailable, never faked', async () => {
+    const prod = await createTestApp({
+      APP_ENV: 'production',
+      AUTH_RATE_LIMIT_FACTOR: '1',
+      SESSION_SECRET: 'p'.repeat(40),
+      MASTER_KEY: '5a'.repeat(32),
+      APP_BASE_URL: 'https://custody.example.com',
+      DATABASE_URL: 'postgres://unused.example.com/vaultline',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      RSA_PRIVATE_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 })
+        .privateKey.export({ type: 'pkcs8', format: 'pem' })
+        .toString(),
+      CHAIN_RPC_SEPOLIA: 'https://sepolia-node.example.com',
+      CHAIN_SWEEP_MS: '0',
+    });
+    try {
+      const db = prod.testDb.database.db;
+      const member = await createMember(db, prod.config, {
+        organizationId: (await createOrganization(db, 'Production Org')).id,
+      });
+      const res = await (await signIn(prod, member)).request(
+        'GET',
+        '/api/v1/organizations/supports/supported-blockchains',
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const runtime = Object.fromEntries(
+        (res.json().items as { blockchain: string; runtime: string }[]).map((i) => [i.blockchain, i.runtime]),
+      );
+      expect(runtime).toMatchObject({ SEPOLIA: 'rpc', ETHEREUM: 'unavailable', BITCOIN: 'unavailable' });
+      expect(Object.values(runtime).filter((r) => r !== 'unavailable')).toEqual(['rpc']);
+    } finally {
+      await prod.close();
+    }
   });
 
   it('lists the catalogue, optionally of one blockchain; an unknown blockchain is a 4000', async () => {

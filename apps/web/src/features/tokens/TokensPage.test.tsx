@@ -36,6 +36,7 @@ function handlers(extra: Handlers = {}): Handlers {
           label: chain === 'SEPOLIA' ? 'Testnet Sepolia' : chain === 'BITCOIN' ? 'Bitcoin' : 'Ethereum',
           labelKo: chain === 'SEPOLIA' ? '테스트넷 Sepolia' : chain === 'BITCOIN' ? 'Bitcoin' : 'Ethereum',
           nativeToken: nativeToken(chain),
+          runtime: 'devnet',
         })),
       }),
     // The organization has USDC on Ethereum.

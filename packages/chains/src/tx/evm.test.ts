@@ -12,8 +12,10 @@ import { publicKeyToEvmAddress } from '../families/evm.js';
 import { mnemonicToSeed } from '../seed.js';
 import {
   type BuildEvmTransferInput,
+  buildEvmNonceFiller,
   buildEvmTransfer,
   EvmReplacementUnderpricedError,
+  evmTermsOf,
   replaceEvmTransfer,
   signEvmTransfer,
 } from './evm.js';
@@ -129,6 +131,26 @@ describe('replaceEvmTransfer', () => {
     for (const fees of underpriced) {
       expect(() => replaceEvmTransfer(original, fees)).toThrow(EvmReplacementUnderpricedError);
     }
+  });
+});
+
+describe('buildEvmNonceFiller', () => {
+  it('is a zero-value plain transfer to the sender itself, at the terms (chain, nonce, fees) read from another payload', () => {
+    const terms = evmTermsOf(buildEvmTransfer(transfer()).payload);
+    expect(terms).toMatchObject({ chainId: 1, nonce: 7 });
+    const filler = buildEvmNonceFiller('ETHEREUM', senderAddress, terms);
+    const tx = parsed(filler.payload);
+    // A zero value is left out of the encoding; the parsed address comes back in lower case.
+    expect(tx.value ?? 0n).toBe(0n);
+    expect(tx).toMatchObject({
+      to: senderAddress.toLowerCase(),
+      nonce: 7,
+      chainId: 1,
+      gas: 21_000n,
+      maxFeePerGas: terms.maxFeePerGas,
+      maxPriorityFeePerGas: terms.maxPriorityFeePerGas,
+    });
+    expect(filler).toMatchObject({ fromAddress: senderAddress, nonce: 7, fee: 21_000n * terms.maxFeePerGas });
   });
 });
 

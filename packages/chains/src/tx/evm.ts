@@ -136,6 +136,42 @@ function parseUnsigned(unsigned: UnsignedTransfer): TransactionSerializableEIP15
   return tx;
 }
 
+/**
+ * A zero-value transfer from the sender to itself at `nonce`, with the terms (chain id, fees) of another unsigned
+ * payload: what takes a nonce that a refused transaction left free behind later ones, so those can be mined. It
+ * moves nothing but the gas of a plain transfer.
+ */
+export function buildEvmNonceFiller(
+  blockchain: Blockchain,
+  fromAddress: string,
+  terms: { chainId: number; nonce: number } & EvmFees,
+): EvmUnsignedTransfer {
+  const from = checkedAddress(fromAddress, 'sender');
+  checkFees(terms);
+  const tx: TransactionSerializableEIP1559 = {
+    type: 'eip1559',
+    chainId: terms.chainId,
+    nonce: terms.nonce,
+    gas: 21_000n,
+    maxFeePerGas: terms.maxFeePerGas,
+    maxPriorityFeePerGas: terms.maxPriorityFeePerGas,
+    to: from,
+    value: 0n,
+  };
+  return unsignedOf(blockchain, from, tx);
+}
+
+/** Chain id, nonce and fees of an unsigned EIP-1559 payload (to build another transaction at the same terms). */
+export function evmTermsOf(payload: Uint8Array): { chainId: number; nonce: number } & EvmFees {
+  const tx = parseUnsigned({ family: 'evm', blockchain: 'ETHEREUM', payload, fee: 0n });
+  return {
+    chainId: tx.chainId,
+    nonce: tx.nonce!,
+    maxFeePerGas: tx.maxFeePerGas!,
+    maxPriorityFeePerGas: tx.maxPriorityFeePerGas!,
+  };
+}
+
 /** At least `EVM_REPLACEMENT_BUMP_PERCENT` above `old`, in exact integer arithmetic. */
 function isBumped(next: bigint, old: bigint): boolean {
   return next * 100n >= old * (100n + EVM_REPLACEMENT_BUMP_PERCENT);

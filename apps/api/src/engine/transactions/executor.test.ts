@@ -2,7 +2,7 @@
 // block and confirmations; one sender's queue goes out with consecutive nonces; a refusal ends FAILED with its
 // catalogue code and moves nothing.
 import type { EvmToken } from '@vaultline/chains';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainTransactions } from '../../db/schema/index.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
@@ -10,7 +10,7 @@ import { createEvmCustody, ETH, type EvmCustody, TEST_MASTER_KEY } from '../../t
 import { type AnvilNode, startAnvil } from '../chains/anvil.js';
 import { TEST_ERC20_BYTECODE } from '../chains/fixtures/test-erc20.js';
 import { evmChainNode } from './evm-chain-node.js';
-import { type TransactionExecutor, transactionExecutor } from './executor.js';
+import { NONCE_FILLER_PURPOSE, type TransactionExecutor, transactionExecutor } from './executor.js';
 import { createSigner } from './signer.js';
 
 /** anvil's first pre-funded, unlocked dev account: deploys the test token and hands it out. */
@@ -173,6 +173,41 @@ describe('transaction executor on anvil', () => {
     // The refused nonce was never used on the chain: the next transfer takes it, so no gap stalls the queue.
     const next = await executor.settle((await executor.create(await transfer({ from, to, amount: 5n }))).id);
     expect(next).toMatchObject({ status: 'CONFIRMED', sequence: nonceBefore });
+  });
+
+  it('a refused nonce behind later ones is taken by a zero-value transfer to the sender, so the later ones go through', async () => {
+    const executor = executorWith(1);
+    const [from, to] = [custody.addresses[2]!, custody.addresses[0]!];
+    const [nonce, held, receiverBefore] = [
+      await node.rpc.pendingNonce(from),
+      await node.rpc.balance(from),
+      await node.rpc.balance(to),
+    ];
+    const first = await executor.create(await transfer({ from, to, amount: 7n }));
+    const refused = await executor.create(await transfer({ from, to, amount: held * 2n }));
+    const last = await executor.create(await transfer({ from, to, amount: 11n }));
+    expect([first, refused, last].map((row) => row.sequence)).toEqual([nonce, nonce + 1, nonce + 2]);
+
+    expect((await executor.settle(first.id)).status).toBe('CONFIRMED');
+    // The last is already with the node, waiting for nonce + 1, when the one before it is refused.
+    expect((await executor.advance(await executor.advance(last.id).then((row) => row.id))).status).toBe('BROADCAST');
+    expect(await executor.settle(refused.id)).toMatchObject({ status: 'FAILED', failureCode: '4' });
+
+    const [filler] = await testDb.database.db
+      .select()
+      .from(chainTransactions)
+      .where(and(eq(chainTransactions.purpose, NONCE_FILLER_PURPOSE), eq(chainTransactions.fromAddress, from)));
+    expect(filler).toMatchObject({
+      status: 'BUILT',
+      sequence: nonce + 1,
+      amount: '0',
+      toAddress: from,
+      requestId: null,
+    });
+    expect((await executor.settle(filler!.id)).status).toBe('CONFIRMED');
+    expect((await executor.settle(last.id)).status).toBe('CONFIRMED');
+    expect(await node.rpc.pendingNonce(from)).toBe(nonce + 3);
+    expect(await node.rpc.balance(to)).toBe(receiverBefore + 18n);
   });
 
   it('an ERC-20 overspend ends FAILED with code 4 before any nonce is handed out', async () => {

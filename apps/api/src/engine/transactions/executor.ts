@@ -4,8 +4,8 @@
 //   BROADCAST → CONFIRMED at the configured confirmations, or FAILED / DROPPED / REPLACED with a catalogue code.
 // An engine killed anywhere resumes from the stored row: SIGNED and BROADCAST rows are sent again with the same
 // bytes, never signed again, and "nonce too low" for a hash of ours means "look it up", not "failed".
-import type { EvmToken } from '@vaultline/chains';
-import type { Blockchain, ErrorCode } from '@vaultline/contracts';
+import { buildEvmNonceFiller, type EvmToken, evmTermsOf } from '@vaultline/chains';
+import { type Blockchain, type ErrorCode, nativeToken } from '@vaultline/contracts';
 import { type Db, transaction } from '../../db/client.js';
 import type { ChainTransactionStatus } from '../../db/schema/index.js';
 import type { BroadcastOutcome, ChainRefusal, EvmChainNode } from './chain-node.js';
@@ -52,6 +52,29 @@ const NONCE_STAYS_FREE: ReadonlySet<ChainRefusal> = new Set([
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Purpose of a zero-value self-transfer that takes a freed nonce behind later ones. */
+export const NONCE_FILLER_PURPOSE = 'NONCE_FILLER';
+
+/** The BUILT row of a zero-value transfer from the sender to itself at the failed row's nonce and fees; no request. */
+function nonceFiller(failed: ChainTransactionRow) {
+  const blockchain = failed.blockchain as Blockchain;
+  const unsigned = buildEvmNonceFiller(blockchain, failed.fromAddress, evmTermsOf(failed.payload));
+  return {
+    organizationId: failed.organizationId,
+    requestId: null,
+    purpose: NONCE_FILLER_PURPOSE,
+    blockchain,
+    fromAddress: failed.fromAddress,
+    toAddress: failed.fromAddress,
+    tokenId: nativeToken(blockchain).tokenId,
+    amount: '0',
+    status: 'BUILT' as const,
+    sequence: failed.sequence,
+    payload: unsigned.payload,
+    fee: unsigned.fee.toString(),
+  };
+}
+
 export function transactionExecutor(deps: ExecutorDeps) {
   const { db, node, signer } = deps;
   const repo = chainTransactionsRepository(db);
@@ -82,7 +105,11 @@ export function transactionExecutor(deps: ExecutorDeps) {
     return moved(next, row.id);
   }
 
-  /** A refusal that ends the row. When the nonce stays free and is the sender's last, it is handed out again. */
+  /**
+   * A refusal that ends the row. When the nonce stays free it must not stay a gap: as the sender's last it is handed
+   * out again; behind later ones (already sent, waiting for it) it is filled with a zero-value transfer to the
+   * sender itself, so the transactions queued after it go through.
+   */
   async function fail(row: ChainTransactionRow, from: ChainTransactionStatus[], reason: ChainRefusal) {
     const status: ChainTransactionStatus =
       reason === 'SEQUENCE_USED' ? 'REPLACED' : from[0] === 'BROADCAST' ? 'DROPPED' : 'FAILED';
@@ -91,8 +118,11 @@ export function transactionExecutor(deps: ExecutorDeps) {
       const txRepo = chainTransactionsRepository(tx);
       const sender = await txRepo.lockSender(row.blockchain, row.fromAddress);
       const ended = await txRepo.transition(row.id, from, { status, failureCode });
-      if (ended && row.sequence !== null && NONCE_STAYS_FREE.has(reason) && sender.nextSequence === row.sequence + 1) {
+      if (!ended || row.sequence === null || !NONCE_STAYS_FREE.has(reason)) return ended;
+      if (sender.nextSequence === row.sequence + 1) {
         await txRepo.setNextSequence(row.blockchain, row.fromAddress, row.sequence);
+      } else {
+        await txRepo.insert(nonceFiller(row));
       }
       return ended;
     });

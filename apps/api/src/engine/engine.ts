@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import { type EngineQueue, type JobData, QUEUES } from '../jobs/queue.js';
 import { requestExecution, requestTypes } from '../modules/approvals/request-execution.service.js';
 import { runActivityExport } from '../modules/assets/activity-export.service.js';
+import { nodeWatcher } from './chains/node-watcher.js';
 import { devnetEngine } from './devnet/devnet-engine.js';
 import { chainSweeper } from './transactions/sweeper.js';
 import { walletCreationHandler } from './wallet-creation.js';
@@ -61,9 +62,12 @@ export async function startEngine(deps: EngineDeps & { queue: EngineQueue }): Pr
   // Outgoing transactions on configured nodes; open rows a previous engine left are taken up on the first tick.
   const sweeper = chainSweeper(deps);
   sweeper.start();
+  // Deposits on configured nodes, reorganizations included; on the sweeper's cadence.
+  const watcher = nodeWatcher(deps);
+  watcher.start();
   return {
     stop: async () => {
-      await Promise.all([devnet?.stop(), sweeper.stop()]);
+      await Promise.all([devnet?.stop(), sweeper.stop(), watcher.stop()]);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from '@noble/hashes/utils.js';
 import { type Blockchain, type ChainFamily, familyOf } from '@vaultline/contracts';
-import { canonicalAddress, transactionHash, transferPayload } from './formats.js';
+import { canonicalAddress, devnetBlockHash, transactionHash, transferPayload } from './formats.js';
 import type { ChainAdapter, ChainTransfer, LedgerStore, LedgerTransaction, TransferRequest } from './ports.js';
 
 export interface DevnetAdapterOptions {
@@ -17,6 +17,7 @@ const toTransfer = (tx: LedgerTransaction): ChainTransfer => ({
   toAddress: tx.toAddress,
   amount: tx.amount,
   blockHeight: tx.blockHeight,
+  blockHash: tx.blockHeight === null ? null : devnetBlockHash(tx.blockchain, tx.blockHeight),
   // Only a mined transaction has an outcome; in the mempool it has not failed yet.
   failed: tx.blockHeight !== null && tx.willFail,
   createdAt: tx.createdAt,
@@ -57,6 +58,13 @@ export class DevnetAdapter implements ChainAdapter {
   async transferByHash(hash: string) {
     const tx = await this.store.byHash(this.blockchain, hash);
     return tx ? toTransfer(tx) : null;
+  }
+
+  async blockHashes(heights: readonly number[]) {
+    const head = await this.headHeight();
+    const hashes = new Map<number, string>();
+    for (const h of heights) if (h >= 1 && h <= head) hashes.set(h, devnetBlockHash(this.blockchain, h));
+    return hashes;
   }
 
   async submitTransfer(request: TransferRequest): Promise<ChainTransfer> {

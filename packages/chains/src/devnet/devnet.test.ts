@@ -81,7 +81,13 @@ describe('DevnetAdapter', () => {
       [7n, true],
     ]);
     expect((await chain.transferByHash(bad.hash))?.blockHeight).toBe(1);
+    // One stable hash per devnet block: the same in every transfer of it and in blockHashes; none above the head.
+    expect(ok.blockHash).toBeNull();
+    expect(mined[0]!.blockHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(mined[1]!.blockHash).toBe(mined[0]!.blockHash);
+    expect(await chain.blockHashes([1, 2])).toEqual(new Map([[1, mined[0]!.blockHash]]));
     expect(await chain.produceBlock()).toEqual({ height: 2, included: 0 });
+    expect((await chain.blockHashes([1, 2])).get(2)).not.toBe(mined[0]!.blockHash);
     await expect(
       chain.submitTransfer({ fromAddress: to, toAddress: to, tokenId: 'SEPOLIA.ETH', amount: 0n }),
     ).rejects.toThrow();

@@ -86,3 +86,12 @@ export function isValidTransactionHash(blockchain: Blockchain, hash: string): bo
 export function transferPayload(fields: Record<string, string>, nonce: Uint8Array): Uint8Array {
   return utf8ToBytes(`${JSON.stringify(fields)}:${bytesToHex(nonce)}`);
 }
+
+/**
+ * The hash of a devnet block: the devnet never reorganizes, so one block per height and a hash that only depends on
+ * the chain and the height is stable across passes and processes (64 hex, 0x-prefixed on EVM like a real block hash).
+ */
+export function devnetBlockHash(blockchain: Blockchain, height: number): string {
+  const hex = bytesToHex(sha256(utf8ToBytes(`devnet-block:${blockchain}:${height}`)));
+  return familyOf(blockchain) === 'evm' ? `0x${hex}` : hex;
+}

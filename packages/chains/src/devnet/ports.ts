@@ -11,6 +11,8 @@ export interface ChainTransfer {
   amount: bigint;
   /** null while the transaction waits in the mempool. */
   blockHeight: number | null;
+  /** Hash of the including block (null in the mempool): a later different hash at that height is a reorganization. */
+  blockHash: string | null;
   /** Mined but failed (a reverted transfer): it moves nothing. */
   failed: boolean;
   createdAt: Date;
@@ -40,6 +42,11 @@ export interface ChainAdapter {
   /** Transfers waiting in the mempool; only to `toAddresses` when given. */
   mempoolTransfers(toAddresses?: readonly string[]): Promise<ChainTransfer[]>;
   transferByHash(hash: string): Promise<ChainTransfer | null>;
+  /**
+   * Hashes of the blocks at these heights as the node sees them now; a height above the head is left out. The
+   * watcher compares them with the hashes it stored to notice reorganizations.
+   */
+  blockHashes(heights: readonly number[]): Promise<Map<number, string>>;
   /** Broadcasts a transfer; it waits in the mempool until a block includes it. */
   submitTransfer(request: TransferRequest): Promise<ChainTransfer>;
 }

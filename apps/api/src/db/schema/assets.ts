@@ -86,6 +86,8 @@ export const assetActivities = pgTable(
     fromAddress: text('from_address').notNull(),
     toAddress: text('to_address').notNull(),
     blockHeight: bigint('block_height', { mode: 'number' }),
+    /** Hash of the block at blockHeight when the deposit was seen there: a different hash later means a reorganization. */
+    blockHash: text('block_hash'),
     confirmations: integer('confirmations').notNull().default(0),
     requiredConfirmations: integer('required_confirmations').notNull(),
     /** Set when the request (withdrawal, stake) that caused it is known. */

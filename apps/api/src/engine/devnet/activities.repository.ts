@@ -12,6 +12,7 @@ export interface DepositSeen {
   toAddress: string;
   amount: string;
   blockHeight: number | null;
+  blockHash: string | null;
   failed: boolean;
   requiredConfirmations: number;
 }
@@ -64,6 +65,7 @@ export function watcherRepository(db: Db) {
           fromAddress: d.fromAddress,
           toAddress: d.toAddress,
           blockHeight: d.blockHeight,
+          blockHash: d.blockHash,
           confirmations: 0,
           requiredConfirmations: d.requiredConfirmations,
           createdAt: now,
@@ -73,7 +75,7 @@ export function watcherRepository(db: Db) {
       if (d.blockHeight === null) return;
       await db
         .update(assetActivities)
-        .set({ blockHeight: d.blockHeight, status, updatedAt: now })
+        .set({ blockHeight: d.blockHeight, blockHash: d.blockHash, status, updatedAt: now })
         .where(
           and(
             eq(assetActivities.walletId, d.walletId),
@@ -90,6 +92,7 @@ export function watcherRepository(db: Db) {
         .select({
           id: assetActivities.id,
           blockHeight: assetActivities.blockHeight,
+          blockHash: assetActivities.blockHash,
           confirmations: assetActivities.confirmations,
           requiredConfirmations: assetActivities.requiredConfirmations,
         })

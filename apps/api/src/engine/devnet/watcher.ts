@@ -1,28 +1,42 @@
 import type { ChainAdapter, ChainTransfer } from '@vaultline/chains';
 import type { Db } from '../../db/client.js';
 import { watcherRepository } from './activities.repository.js';
+import { undoReorganized } from './reorg.js';
 
 export interface ScanResult {
   head: number;
   recorded: number;
   confirmed: number;
+  /** Deposits taken out of blocks that were reorganized away. */
+  undone: number;
+  /** CONFIRMED deposits reorganized away whose credit could not be taken back (spent meanwhile); retried next pass. */
+  stuck: number;
 }
 
 /**
  * One pass of the watcher over one chain: new blocks since the cursor and the mempool become DEPOSIT
  * activities of the wallets they pay, then pending deposits count their confirmations and are credited once
- * they reach the required number. Every write is conditional, so passes may repeat or run side by side.
+ * they reach the required number. Before that, deposits whose block was reorganized away are undone. Every write
+ * is conditional, so passes may repeat or run side by side.
  */
 export async function scanChain(
   db: Db,
   chain: ChainAdapter,
-  opts: { now: () => Date; requiredConfirmations: number },
+  opts: {
+    now: () => Date;
+    requiredConfirmations: number;
+    /** Blocks read per pass at most (a real node far ahead of the cursor); the rest on the next passes. */
+    maxBlocksPerPass?: number;
+  },
 ): Promise<ScanResult> {
   const repo = watcherRepository(db);
   // The head first: a transaction mined while we read lies above it and is found by the next pass.
   const head = await chain.headHeight();
+  // Before the cursor is read: a reorganization rewinds it to rescan the blocks that replaced the lost ones.
+  const { undone, stuck } = await undoReorganized(db, chain, head, opts.now);
   const from = (await repo.cursor(chain.blockchain)) + 1;
-  const transfers: ChainTransfer[] = [...(await chain.blockTransfers(from, head)), ...(await chain.mempoolTransfers())];
+  const to = opts.maxBlocksPerPass ? Math.min(head, from + opts.maxBlocksPerPass - 1) : head;
+  const transfers: ChainTransfer[] = [...(await chain.blockTransfers(from, to)), ...(await chain.mempoolTransfers())];
   const addresses = [...new Set(transfers.map((t) => t.toAddress))];
   const walletByAddress = new Map((await repo.walletsAt(chain.blockchain, addresses)).map((w) => [w.address, w]));
   let recorded = 0;
@@ -40,6 +54,7 @@ export async function scanChain(
         toAddress: t.toAddress,
         amount: t.amount.toString(),
         blockHeight: t.blockHeight,
+        blockHash: t.blockHash,
         failed: t.failed,
         requiredConfirmations: opts.requiredConfirmations,
       },
@@ -47,7 +62,7 @@ export async function scanChain(
     );
     recorded++;
   }
-  await repo.advanceCursor(chain.blockchain, head, opts.now());
+  await repo.advanceCursor(chain.blockchain, to, opts.now());
 
   let confirmed = 0;
   for (const a of await repo.pendingMined(chain.blockchain)) {
@@ -58,5 +73,5 @@ export async function scanChain(
       await repo.setConfirmations(a.id, confirmations, opts.now());
     }
   }
-  return { head, recorded, confirmed };
+  return { head, recorded, confirmed, undone, stuck };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "asset_activities" ADD COLUMN "block_hash" text;

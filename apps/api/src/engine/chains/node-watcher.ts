@@ -1,0 +1,80 @@
+// Deposits on real nodes: every CHAIN_SWEEP_MS, one watcher pass (the devnet's scanChain) over each EVM network whose
+// runtime is a node, through the EvmNodeAdapter. Devnet networks keep their own watcher in the devnet engine.
+import { BLOCKCHAIN_INFO, BLOCKCHAINS, type Blockchain } from '@vaultline/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Config, chainRuntimeOf } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { scanChain } from '../devnet/watcher.js';
+import { defaultConfirmations } from '../transactions/sweeper.js';
+import { EvmNodeAdapter } from './evm-node-adapter.js';
+import { EvmRpc } from './evm-rpc.js';
+
+/** Blocks one pass reads at most: a long way behind the head is caught up over several passes, not one long call. */
+const MAX_BLOCKS_PER_PASS = 200;
+
+export interface NodeWatcher {
+  readonly blockchains: readonly Blockchain[];
+  /** One pass over every watched network; the ones that failed are logged and retried next tick. */
+  tick(): Promise<void>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function nodeWatcher(deps: {
+  db: Db;
+  config: Pick<Config, 'chainRpc' | 'production' | 'chainSweepMs'>;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  confirmations?: (blockchain: Blockchain) => number;
+}): NodeWatcher {
+  const { db, config, log, now } = deps;
+  const adapters: EvmNodeAdapter[] = [];
+  for (const blockchain of BLOCKCHAINS) {
+    const runtime = chainRuntimeOf(config, blockchain);
+    // Only EVM has a node adapter so far.
+    if (runtime.kind !== 'rpc' || BLOCKCHAIN_INFO[blockchain].family !== 'evm') continue;
+    adapters.push(new EvmNodeAdapter(blockchain, new EvmRpc(runtime.url), now));
+  }
+  const confirmations = deps.confirmations ?? defaultConfirmations;
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+
+  const watcher: NodeWatcher = {
+    blockchains: adapters.map((a) => a.blockchain),
+    async tick() {
+      // Networks are independent: a node that is down delays only its own deposits.
+      await Promise.all(
+        adapters.map((chain) =>
+          scanChain(db, chain, {
+            now,
+            requiredConfirmations: confirmations(chain.blockchain),
+            maxBlocksPerPass: MAX_BLOCKS_PER_PASS,
+          })
+            .then(({ stuck }) => {
+              // Money credited, spent, then reorganized away: the balance cannot go below zero, a person must look.
+              if (stuck > 0) log.error({ blockchain: chain.blockchain, stuck }, 'reorganized deposits already spent');
+            })
+            .catch((err: unknown) => log.error({ err, blockchain: chain.blockchain }, 'deposit watch failed')),
+        ),
+      );
+    },
+    start() {
+      if (config.chainSweepMs === 0 || adapters.length === 0 || timer || stopped) return;
+      const loop = () => {
+        running = watcher.tick().finally(() => {
+          running = undefined;
+          if (!stopped) timer = setTimeout(loop, config.chainSweepMs);
+        });
+      };
+      timer = setTimeout(loop, config.chainSweepMs);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+  return watcher;
+}

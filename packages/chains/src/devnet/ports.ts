@@ -16,6 +16,11 @@ export interface ChainTransfer {
   /** Mined but failed (a reverted transfer): it moves nothing. */
   failed: boolean;
   createdAt: Date;
+  /**
+   * The token's Transfer log in the block when a contract event moved it (ERC-20); absent when the transaction's
+   * own value did. Tells apart several payments of one transaction to the same wallet.
+   */
+  logIndex?: number;
 }
 
 export interface TransferRequest {

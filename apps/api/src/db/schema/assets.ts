@@ -88,6 +88,12 @@ export const assetActivities = pgTable(
     blockHeight: bigint('block_height', { mode: 'number' }),
     /** Hash of the block at blockHeight when the deposit was seen there: a different hash later means a reorganization. */
     blockHash: text('block_hash'),
+    /**
+     * Which part of the transaction paid the wallet: -1 its own value (native coin), otherwise the position of the
+     * token Transfer log among the transaction's ones (stable when a reorganization moves it to another block).
+     * One transaction can pay a wallet several times (coin and token, two logs).
+     */
+    logIndex: integer('log_index').notNull().default(-1),
     confirmations: integer('confirmations').notNull().default(0),
     requiredConfirmations: integer('required_confirmations').notNull(),
     /** Set when the request (withdrawal, stake) that caused it is known. */
@@ -97,8 +103,8 @@ export const assetActivities = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [
-    // A transaction is recorded once per wallet and kind, however often the chain is scanned.
-    uniqueIndex('asset_activities_once_key').on(t.walletId, t.txHash, t.activityType),
+    // A payment is recorded once per wallet and kind, however often the chain is scanned.
+    uniqueIndex('asset_activities_once_key').on(t.walletId, t.txHash, t.activityType, t.logIndex),
     // NULLS FIRST as `order by … desc` means it: with drizzle's default NULLS LAST the index cannot serve that order.
     index('asset_activities_org_created_id_idx').on(
       t.organizationId,

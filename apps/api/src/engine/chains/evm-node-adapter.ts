@@ -1,8 +1,8 @@
-// The ChainAdapter of a real EVM node (JSON-RPC): what the watcher needs to find native deposits and to notice
-// reorganizations. Outgoing transfers do not go through here: the executor signs and broadcasts them.
+// The ChainAdapter of a real EVM node (JSON-RPC): what the watcher needs to find native and ERC-20 deposits and to
+// notice reorganizations. Outgoing transfers do not go through here: the executor signs and broadcasts them.
 import type { ChainAdapter, ChainTransfer } from '@vaultline/chains';
 import { canonicalAddress } from '@vaultline/chains';
-import { BLOCKCHAIN_INFO, type Blockchain, type ChainFamily } from '@vaultline/contracts';
+import { BLOCKCHAIN_INFO, type Blockchain, type ChainFamily, tokensOf } from '@vaultline/contracts';
 import type { EvmRpc } from './evm-rpc.js';
 
 type Hex = `0x${string}`;
@@ -24,6 +24,36 @@ interface RpcBlock {
   transactions: RpcTransaction[];
 }
 
+interface RpcLog {
+  address: string;
+  topics: string[];
+  data: Hex;
+  blockNumber: Hex;
+  blockHash: string;
+  transactionHash: string;
+  logIndex: Hex;
+  removed?: boolean;
+}
+
+/**
+ * keccak256("Transfer(address,address,uint256)"): topic0 of the ERC-20 Transfer event. A constant rather than a
+ * keccak call here: the API has no keccak dependency, and the anvil tests match a real token's logs with it.
+ */
+export const ERC20_TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+
+/** A contract → catalogue token id list (contracts in any case): the ERC-20 tokens whose deposits are watched. */
+export type EvmTokenList = Readonly<Record<string, string>>;
+
+/** The catalogue's tokens of `blockchain` that have a contract. */
+export function catalogueTokens(blockchain: Blockchain): EvmTokenList {
+  return Object.fromEntries(
+    tokensOf(blockchain).flatMap((t) => (t.contractAddress ? [[t.contractAddress, t.tokenId] as const] : [])),
+  );
+}
+
+/** An indexed address topic (32 bytes, address right-aligned) as a 0x address. */
+const topicAddress = (topic: string) => `0x${topic.slice(-40)}`;
+
 interface RpcReceipt {
   transactionHash: string;
   status: Hex;
@@ -32,13 +62,17 @@ interface RpcReceipt {
 export class EvmNodeAdapter implements ChainAdapter {
   readonly family: ChainFamily = 'evm';
   private readonly nativeTokenId: string;
+  /** Lowercase contract → token id: nodes answer addresses in lowercase, catalogues write them checksummed. */
+  private readonly tokenByContract: Map<string, string>;
 
   constructor(
     readonly blockchain: Blockchain,
     private readonly rpc: EvmRpc,
     private readonly now: () => Date = () => new Date(),
+    tokens: EvmTokenList = catalogueTokens(blockchain),
   ) {
     this.nativeTokenId = `${blockchain}.${BLOCKCHAIN_INFO[blockchain].nativeSymbol.toUpperCase()}`;
+    this.tokenByContract = new Map(Object.entries(tokens).map(([contract, id]) => [contract.toLowerCase(), id]));
   }
 
   async headHeight(): Promise<number> {
@@ -48,10 +82,13 @@ export class EvmNodeAdapter implements ChainAdapter {
   async blockTransfers(fromHeight: number, toHeight: number, toAddresses?: readonly string[]) {
     const wanted = toAddresses ? new Set(toAddresses.map((a) => a.toLowerCase())) : null;
     const transfers: ChainTransfer[] = [];
-    for (let height = Math.max(fromHeight, 0); height <= toHeight; height++) {
+    const timestamps = new Map<number, Date>();
+    let height = Math.max(fromHeight, 0);
+    for (; height <= toHeight; height++) {
       const block = await this.rpc.call<RpcBlock | null>('eth_getBlockByNumber', [quantity(height), true]);
       // Gone between headHeight and now (a reorganization shortened the chain): the next pass sees the new blocks.
       if (!block) break;
+      timestamps.set(height, new Date(Number(BigInt(block.timestamp)) * 1000));
       // Only transactions that move the native coin; a contract creation (no `to`) pays no wallet.
       const moving = block.transactions.filter(
         (tx) => tx.to !== null && BigInt(tx.value) > 0n && (!wanted || wanted.has(tx.to.toLowerCase())),
@@ -62,6 +99,55 @@ export class EvmNodeAdapter implements ChainAdapter {
       for (const tx of moving) {
         transfers.push(this.toTransfer(tx, { height, hash: block.hash }, failed.has(tx.hash), createdAt));
       }
+    }
+    // Token logs only up to the last block read, so a shortened chain is rescanned whole by the next pass.
+    const tokenTransfers = await this.tokenTransfers(Math.max(fromHeight, 0), height - 1, timestamps);
+    return [...transfers, ...tokenTransfers.filter((t) => !wanted || wanted.has(t.toAddress.toLowerCase()))];
+  }
+
+  /**
+   * ERC-20 Transfer logs of the known token contracts in [fromHeight, toHeight]. A reverted transaction emits no
+   * logs, so each one is a transfer that happened (`failed` false).
+   */
+  private async tokenTransfers(fromHeight: number, toHeight: number, timestamps: Map<number, Date>) {
+    if (this.tokenByContract.size === 0 || toHeight < fromHeight) return [];
+    const logs = await this.rpc.call<RpcLog[]>('eth_getLogs', [
+      {
+        fromBlock: quantity(fromHeight),
+        toBlock: quantity(toHeight),
+        address: [...this.tokenByContract.keys()],
+        topics: [ERC20_TRANSFER_TOPIC],
+      },
+    ]);
+    logs.sort((a, b) =>
+      Number(BigInt(a.blockNumber) - BigInt(b.blockNumber) || BigInt(a.logIndex) - BigInt(b.logIndex)),
+    );
+    const transfers: ChainTransfer[] = [];
+    // Position among the transaction's token Transfer logs, not the block's log index: a reorganized transaction
+    // included again in another block keeps it, so the deposit stays one row (the watcher keys deposits by it).
+    const ordinal = new Map<string, number>();
+    for (const log of logs) {
+      const tokenId = this.tokenByContract.get(log.address.toLowerCase());
+      // ERC-721 shares the signature but indexes the token id (4 topics, no data): not a fungible amount.
+      if (!tokenId || log.removed || log.topics.length !== 3 || log.data.length !== 66) continue;
+      const index = ordinal.get(log.transactionHash) ?? 0;
+      ordinal.set(log.transactionHash, index + 1);
+      const amount = BigInt(log.data);
+      if (amount === 0n) continue; // moves nothing: no deposit to show
+      const height = Number(BigInt(log.blockNumber));
+      transfers.push({
+        hash: log.transactionHash,
+        blockchain: this.blockchain,
+        tokenId,
+        fromAddress: canonicalAddress(this.blockchain, topicAddress(log.topics[1]!)),
+        toAddress: canonicalAddress(this.blockchain, topicAddress(log.topics[2]!)),
+        amount,
+        blockHeight: height,
+        blockHash: log.blockHash,
+        failed: false,
+        createdAt: timestamps.get(height) ?? this.now(),
+        logIndex: index,
+      });
     }
     return transfers;
   }

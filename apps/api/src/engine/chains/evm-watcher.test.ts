@@ -1,15 +1,18 @@
 // The deposit watcher on a real anvil node through the EvmNodeAdapter, on both databases: a deposit is PENDING, then
 // CONFIRMED and credited at 3 confirmations; a block reorganized away (evm_snapshot … evm_revert, then new blocks past
 // its height) undoes the deposit and takes the credit back exactly once, even with two passes at once; a transaction
-// included again in a later block is credited once more, once.
-import { eq } from 'drizzle-orm';
+// included again in a later block is credited once more, once. ERC-20 deposits (Transfer logs of a token the adapter
+// knows) follow the same path under the token's id; a token it does not know is ignored.
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetActivities, walletBalances, wallets } from '../../db/schema/index.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { createEvmCustody, ETH, type EvmCustody } from '../../test/evm-custody.js';
+import { watcherRepository } from '../devnet/activities.repository.js';
 import { scanChain } from '../devnet/watcher.js';
 import { type AnvilNode, startAnvil } from './anvil.js';
 import { EvmNodeAdapter } from './evm-node-adapter.js';
+import { TEST_ERC20_BYTECODE } from './fixtures/test-erc20.js';
 import { nodeWatcher } from './node-watcher.js';
 
 /** anvil's first pre-funded, unlocked dev account: the outside sender of every deposit here. */
@@ -19,6 +22,10 @@ let testDb: TestDatabase;
 let node: AnvilNode;
 let custody: EvmCustody;
 let chain: EvmNodeAdapter;
+/** Two deployments of the test token: the adapter maps the first to ETHEREUM.USDC and does not know the second. */
+let usdc: string;
+let unknownToken: string;
+const word = (value: bigint | string) => BigInt(value).toString(16).padStart(64, '0');
 
 const scan = () => scanChain(testDb.database.db, chain, { now: () => new Date(), requiredConfirmations: 3 });
 /** Two passes at once, as two engines (or an overlapping tick) would run them. */
@@ -38,6 +45,23 @@ async function deposit(to: string, amount: bigint) {
   return { hash, ...(await included(hash)) };
 }
 
+/** Sends `amount` of the test token at `contract` to `to` from the dev account (ERC-20 `transfer`). */
+async function tokenDeposit(contract: string, to: string, amount: bigint) {
+  const hash = await node.rpc.call<string>('eth_sendTransaction', [
+    { from: DEV_ACCOUNT, to: contract, data: `0xa9059cbb${word(to)}${word(amount)}`, gas: '0x100000' },
+  ]);
+  return { hash, ...(await included(hash)) };
+}
+
+async function deploy() {
+  const hash = await node.rpc.call<string>('eth_sendTransaction', [
+    { from: DEV_ACCOUNT, data: TEST_ERC20_BYTECODE, gas: '0x200000' },
+  ]);
+  await included(hash);
+  const receipt = await node.rpc.call<{ contractAddress: string }>('eth_getTransactionReceipt', [hash]);
+  return receipt.contractAddress;
+}
+
 /** anvil mines a sent transaction right after answering: wait for its block. */
 async function included(hash: string) {
   for (let i = 0; i < 200; i++) {
@@ -48,24 +72,29 @@ async function included(hash: string) {
   throw new Error(`${hash} not mined`);
 }
 
-async function activity(hash: string) {
-  const [row] = await testDb.database.db.select().from(assetActivities).where(eq(assetActivities.txHash, hash));
-  return row!;
+async function activities(hash: string) {
+  return testDb.database.db.select().from(assetActivities).where(eq(assetActivities.txHash, hash));
 }
 
-async function balanceOf(address: string): Promise<bigint> {
+async function activity(hash: string) {
+  return (await activities(hash))[0]!;
+}
+
+async function balanceOf(address: string, tokenId = 'ETHEREUM.ETH'): Promise<bigint> {
   const [row] = await testDb.database.db
     .select({ total: walletBalances.total })
     .from(walletBalances)
     .innerJoin(wallets, eq(wallets.id, walletBalances.walletId))
-    .where(eq(wallets.address, address));
+    .where(and(eq(wallets.address, address), eq(walletBalances.tokenId, tokenId)));
   return BigInt(row?.total ?? 0);
 }
 
 beforeAll(async () => {
   [testDb, node] = await Promise.all([createTestDatabase(), startAnvil()]);
-  custody = await createEvmCustody(testDb.database.db, node, { wallets: 3, fundEach: 0n });
-  chain = new EvmNodeAdapter('ETHEREUM', node.rpc);
+  custody = await createEvmCustody(testDb.database.db, node, { wallets: 4, fundEach: 0n });
+  usdc = await deploy();
+  unknownToken = await deploy();
+  chain = new EvmNodeAdapter('ETHEREUM', node.rpc, () => new Date(), { [usdc]: 'ETHEREUM.USDC' });
 });
 
 afterAll(async () => {
@@ -163,6 +192,49 @@ describe('deposit watcher on anvil', () => {
     expect(await balanceOf(wallet)).toBe(0n);
   });
 
+  it('credits an ERC-20 deposit under its token id once at 3 confirmations, undoes it on a reorganization, and ignores unknown tokens', async () => {
+    const wallet = custody.addresses[3]!;
+    const amount = 250_000_000n; // 250 tokens of 6 decimals
+    const snapshot = await node.rpc.call<string>('evm_snapshot');
+    // The unknown token first: the known one's block is then the head, so it counts confirmations from 1.
+    const ignored = await tokenDeposit(unknownToken, wallet, amount);
+    const sent = await tokenDeposit(usdc, wallet, amount);
+
+    await scan();
+    expect(await activities(sent.hash)).toEqual([
+      expect.objectContaining({
+        activityType: 'DEPOSIT',
+        status: 'PENDING',
+        tokenId: 'ETHEREUM.USDC',
+        amount: amount.toString(),
+        toAddress: wallet,
+        fromAddress: DEV_ACCOUNT,
+        blockHeight: sent.height,
+        blockHash: sent.blockHash,
+        confirmations: 1,
+        logIndex: 0,
+      }),
+    ]);
+    expect(await activities(ignored.hash)).toEqual([]);
+
+    await mine(2);
+    expect((await scanTwice()).confirmed).toBe(1);
+    expect(await activity(sent.hash)).toMatchObject({ status: 'CONFIRMED', confirmations: 3 });
+    expect(await balanceOf(wallet, 'ETHEREUM.USDC')).toBe(amount);
+    expect(await balanceOf(wallet)).toBe(0n);
+    // Further passes neither credit it again nor pick up the unknown token.
+    expect((await scanTwice()).confirmed).toBe(0);
+    expect(await balanceOf(wallet, 'ETHEREUM.USDC')).toBe(amount);
+    expect(await activities(ignored.hash)).toEqual([]);
+
+    await node.rpc.call('evm_revert', [snapshot]);
+    await mine(4);
+    expect((await scanTwice()).undone).toBe(1);
+    expect(await activity(sent.hash)).toMatchObject({ status: 'FAILED', blockHeight: null, confirmations: 0 });
+    expect(await balanceOf(wallet, 'ETHEREUM.USDC')).toBe(0n);
+    expect((await scanTwice()).undone).toBe(0);
+  });
+
   it('is what the engine runs for an EVM network whose runtime is a node', async () => {
     const log = { error: () => {} } as unknown as Parameters<typeof nodeWatcher>[0]['log'];
     const watcher = nodeWatcher({
@@ -183,5 +255,37 @@ describe('deposit watcher on anvil', () => {
       requiredConfirmations: 2,
     });
     expect(await balanceOf(wallet)).toBe(ETH / 8n);
+  });
+
+  it('keeps the native value and each token Transfer of one transaction apart, however often they are seen', async () => {
+    const db = testDb.database.db;
+    const [wallet] = await db.select().from(wallets).where(eq(wallets.address, custody.addresses[2]!));
+    const txHash = `0x${'ab'.repeat(32)}`;
+    const seen = (tokenId: string, logIndex: number, amount: string) => ({
+      organizationId: wallet!.organizationId,
+      walletId: wallet!.id,
+      blockchain: 'ETHEREUM',
+      tokenId,
+      txHash,
+      logIndex,
+      fromAddress: DEV_ACCOUNT,
+      toAddress: wallet!.address,
+      amount,
+      blockHeight: null,
+      blockHash: null,
+      failed: false,
+      requiredConfirmations: 3,
+    });
+    for (let pass = 0; pass < 2; pass++) {
+      for (const d of [seen('ETHEREUM.ETH', -1, '1'), seen('ETHEREUM.USDC', 0, '2'), seen('ETHEREUM.USDC', 1, '3')]) {
+        await watcherRepository(db).recordDeposit(d, new Date());
+      }
+    }
+    const rows = (await activities(txHash)).sort((a, b) => a.logIndex - b.logIndex);
+    expect(rows.map((r) => [r.logIndex, r.tokenId, r.amount])).toEqual([
+      [-1, 'ETHEREUM.ETH', '1'],
+      [0, 'ETHEREUM.USDC', '2'],
+      [1, 'ETHEREUM.USDC', '3'],
+    ]);
   });
 });

@@ -8,6 +8,8 @@ export interface DepositSeen {
   blockchain: string;
   tokenId: string;
   txHash: string;
+  /** -1 for the transaction's own value, else the Transfer log's index (see assetActivities.logIndex). */
+  logIndex: number;
   fromAddress: string;
   toAddress: string;
   amount: string;
@@ -46,7 +48,7 @@ export function watcherRepository(db: Db) {
     },
 
     /**
-     * Records a deposit once (the unique wallet+hash+type key absorbs repeats), then moves a PENDING one that
+     * Records a deposit once (the unique wallet+hash+type+log key absorbs repeats), then moves a PENDING one that
      * was first seen in the mempool into its block, FAILED when the block failed it.
      */
     async recordDeposit(d: DepositSeen, now: Date) {
@@ -62,6 +64,7 @@ export function watcherRepository(db: Db) {
           status,
           amount: d.amount,
           txHash: d.txHash,
+          logIndex: d.logIndex,
           fromAddress: d.fromAddress,
           toAddress: d.toAddress,
           blockHeight: d.blockHeight,
@@ -80,6 +83,7 @@ export function watcherRepository(db: Db) {
           and(
             eq(assetActivities.walletId, d.walletId),
             eq(assetActivities.txHash, d.txHash),
+            eq(assetActivities.logIndex, d.logIndex),
             eq(assetActivities.activityType, 'DEPOSIT'),
             eq(assetActivities.status, 'PENDING'),
             isNull(assetActivities.blockHeight),

@@ -50,6 +50,7 @@ export async function scanChain(
         blockchain: chain.blockchain,
         tokenId: t.tokenId,
         txHash: t.hash,
+        logIndex: t.logIndex ?? -1,
         fromAddress: t.fromAddress,
         toAddress: t.toAddress,
         amount: t.amount.toString(),

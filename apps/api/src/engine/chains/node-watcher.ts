@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Config, chainRuntimeOf } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { scanChain } from '../devnet/watcher.js';
+import { repeatEvery } from '../repeat.js';
 import { defaultConfirmations } from '../transactions/sweeper.js';
 import { EvmNodeAdapter } from './evm-node-adapter.js';
 import { EvmRpc } from './evm-rpc.js';
@@ -37,10 +38,6 @@ export function nodeWatcher(deps: {
   }
   const confirmations = deps.confirmations ?? defaultConfirmations;
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-
   const watcher: NodeWatcher = {
     blockchains: adapters.map((a) => a.blockchain),
     async tick() {
@@ -61,20 +58,10 @@ export function nodeWatcher(deps: {
       );
     },
     start() {
-      if (config.chainSweepMs === 0 || adapters.length === 0 || timer || stopped) return;
-      const loop = () => {
-        running = watcher.tick().finally(() => {
-          running = undefined;
-          if (!stopped) timer = setTimeout(loop, config.chainSweepMs);
-        });
-      };
-      timer = setTimeout(loop, config.chainSweepMs);
+      if (adapters.length > 0) repeat.start();
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
+    stop: () => repeat.stop(),
   };
+  const repeat = repeatEvery(config.chainSweepMs, () => watcher.tick(), log, 'deposit watch failed');
   return watcher;
 }

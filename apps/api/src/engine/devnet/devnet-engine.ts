@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { dbLedgerStore } from '../../devnet/ledger-store.js';
+import { repeatEvery } from '../repeat.js';
 import { scanChain } from './watcher.js';
 
 export interface DevnetEngine {
@@ -38,10 +39,6 @@ export function devnetEngine(deps: {
     adapters.set(blockchain, created);
     return created;
   };
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-
   const engine: DevnetEngine = {
     async produceBlocks() {
       let sealed = 0;
@@ -60,24 +57,9 @@ export function devnetEngine(deps: {
       await engine.watch();
       await engine.produceBlocks();
     },
-    start() {
-      if (config.devnetBlockMs === 0 || timer || stopped) return;
-      const loop = () => {
-        running = engine
-          .tick()
-          .catch((err: unknown) => log.error({ err }, 'devnet tick failed'))
-          .finally(() => {
-            running = undefined;
-            if (!stopped) timer = setTimeout(loop, config.devnetBlockMs);
-          });
-      };
-      timer = setTimeout(loop, config.devnetBlockMs);
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
+    start: () => repeat.start(),
+    stop: () => repeat.stop(),
   };
+  const repeat = repeatEvery(config.devnetBlockMs, () => engine.tick(), log, 'devnet tick failed');
   return engine;
 }

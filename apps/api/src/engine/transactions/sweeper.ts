@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Config, chainRuntimeOf } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { EvmRpc } from '../chains/evm-rpc.js';
+import { repeatEvery } from '../repeat.js';
 import { evmChainNode } from './evm-chain-node.js';
 import { type TransactionExecutor, transactionExecutor } from './executor.js';
 import { createSigner } from './signer.js';
@@ -69,10 +70,6 @@ export function chainSweeper(deps: {
     return stepped;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-
   const sweeper: ChainSweeper = {
     blockchains,
     async tick() {
@@ -87,23 +84,10 @@ export function chainSweeper(deps: {
       return stepped.reduce((sum, n) => sum + n, 0);
     },
     start() {
-      if (config.chainSweepMs === 0 || blockchains.length === 0 || timer || stopped) return;
-      const loop = () => {
-        running = sweeper
-          .tick()
-          .catch((err: unknown) => log.error({ err }, 'chain sweep failed'))
-          .finally(() => {
-            running = undefined;
-            if (!stopped) timer = setTimeout(loop, config.chainSweepMs);
-          });
-      };
-      timer = setTimeout(loop, config.chainSweepMs);
+      if (blockchains.length > 0) repeat.start();
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
+    stop: () => repeat.stop(),
   };
+  const repeat = repeatEvery(config.chainSweepMs, () => sweeper.tick(), log, 'chain sweep failed');
   return sweeper;
 }

@@ -52,8 +52,19 @@ export const chainTransactions = pgTable(
     toAddress: text('to_address').notNull(),
     tokenId: text('token_id').notNull(),
     amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
+    /**
+     * 1 for the first transaction of a request's purpose; a transaction that expired unseen (Solana blockhash,
+     * EOS-type expiration) can never land, so it is DROPPED and the next attempt built. Only then is there another.
+     */
+    attempt: integer('attempt').notNull().default(1),
     /** EVM nonce; null for families without one. */
     sequence: integer('sequence'),
+    /** bitcoin-type: the outpoints (`txid:vout`) it spends, locked for other transfers while it is open. */
+    spends: text('spends').array(),
+    /** Solana: the last block height at which its blockhash is valid. */
+    validUntilHeight: numeric('valid_until_height', { precision: 20, scale: 0 }),
+    /** EOS-type: its expiration; after it, unseen, it can never be included. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     status: text('status', { enum: CHAIN_TRANSACTION_STATUSES }).notNull(),
     /** The unsigned transaction in its family's own serialization. */
     payload: bytea('payload').notNull(),
@@ -71,7 +82,7 @@ export const chainTransactions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('chain_transactions_request_purpose_key').on(t.requestId, t.purpose),
+    uniqueIndex('chain_transactions_request_purpose_key').on(t.requestId, t.purpose, t.attempt),
     // Two live transactions of one sender never share a nonce; a failed one (never accepted) gives its nonce back.
     uniqueIndex('chain_transactions_sender_sequence_key')
       .on(t.blockchain, t.fromAddress, t.sequence)

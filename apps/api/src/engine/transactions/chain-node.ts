@@ -11,6 +11,10 @@ export type ChainRefusal =
   | 'REPLACEMENT_UNDERPRICED' // another pending transaction holds the nonce at the same or a higher fee
   | 'FEE_TOO_LOW'
   | 'MALFORMED'
+  /** Solana: the recent blockhash is no longer valid; EOS-type: the expiration passed. Safe to rebuild. */
+  | 'EXPIRED'
+  /** bitcoin-type: an input is spent already (by a mined or pooled transaction that is not this one). */
+  | 'INPUT_SPENT'
   | 'UNKNOWN';
 
 export type BroadcastOutcome =
@@ -28,6 +32,7 @@ export type ChainTransactionState =
   | { state: 'unknown' };
 
 export interface ChainNode {
+  readonly family: 'evm' | 'btc' | 'sol' | 'eosio';
   broadcast(raw: Uint8Array, hash: string): Promise<BroadcastOutcome>;
   status(hash: string): Promise<ChainTransactionState>;
 }
@@ -47,3 +52,40 @@ export interface EvmChainNode extends ChainNode {
   suggestFees(): Promise<EvmFeeQuote>;
   estimateGas(call: { from: string; to: string; value?: bigint; data?: string }): Promise<bigint>;
 }
+
+/** One spendable output of a bitcoin-type address; `txid` as nodes print it. */
+export interface NodeUtxo {
+  txid: string;
+  vout: number;
+  value: bigint;
+}
+
+export interface BtcChainNode extends ChainNode {
+  readonly family: 'btc';
+  /** Confirmed, spendable (mature) outputs of the address; outputs of transactions still in the pool are not. */
+  unspent(address: string): Promise<NodeUtxo[]>;
+  /** Satoshis per virtual byte for a confirmation within a few blocks, never below the node's relay minimum. */
+  feeRate(): Promise<bigint>;
+}
+
+export interface SolChainNode extends ChainNode {
+  readonly family: 'sol';
+  /** A blockhash to build with and the last block height at which a transaction using it can land. */
+  latestBlockhash(): Promise<{ blockhash: string; lastValidBlockHeight: bigint }>;
+  /** The height `lastValidBlockHeight` is compared with: past it, a transaction not seen will never land. */
+  blockHeight(): Promise<bigint>;
+  /** Whether the owner's associated token account for the mint exists (else the transfer creates it). */
+  tokenAccountExists(owner: string, mint: string, tokenProgram?: string): Promise<boolean>;
+}
+
+export interface EosChainNode extends ChainNode {
+  readonly family: 'eosio';
+  /** 64 hex characters: what signatures commit to. */
+  chainId(): Promise<string>;
+  /** TAPOS reference: a recent (last irreversible) block. */
+  referenceBlock(): Promise<{ blockNum: number; blockId: string }>;
+  /** The node's clock (head block time): expirations are counted from it, not from ours. */
+  headTime(): Promise<Date>;
+}
+
+export type AnyChainNode = EvmChainNode | BtcChainNode | SolChainNode | EosChainNode;

@@ -43,6 +43,7 @@ const PROJECT_CODES = [
   '4111',
   '4112',
   '4113',
+  '4114',
 ];
 
 describe('error catalogue', () => {

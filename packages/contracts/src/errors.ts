@@ -449,6 +449,8 @@ export const ERROR_CATALOGUE = {
   // The spec's own texts for these two (section 9, messages without a code).
   '4112': { status: 409, group: 'wallet', ...EXTRA_MESSAGES.TRANSACTION_ALREADY_PROCESSED },
   '4113': { status: 409, group: 'wallet', ...EXTRA_MESSAGES.SAME_GAS_PRICE },
+  // bitcoin-type outputs held by a transaction in flight: the spec's text, with its 40-second retry.
+  '4114': { status: 409, group: 'wallet', ...EXTRA_MESSAGES.LOCKED_OUTPUTS },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -11,6 +11,8 @@ export const REFUSAL_CODES: Record<ChainRefusal, ErrorCode> = {
   WRONG_CHAIN: '4111',
   FEE_TOO_LOW: '4111',
   MALFORMED: '4111',
+  EXPIRED: '4111',
+  INPUT_SPENT: '4112',
   UNKNOWN: '4111',
 };
 

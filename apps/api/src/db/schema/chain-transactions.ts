@@ -52,6 +52,8 @@ export const chainTransactions = pgTable(
     toAddress: text('to_address').notNull(),
     tokenId: text('token_id').notNull(),
     amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
+    /** EOS-type only: the transfer's memo (an exchange's deposit tag), kept so an expired one is rebuilt alike. */
+    memo: text('memo'),
     /**
      * 1 for the first transaction of a request's purpose; a transaction that expired unseen (Solana blockhash,
      * EOS-type expiration) can never land, so it is DROPPED and the next attempt built. Only then is there another.

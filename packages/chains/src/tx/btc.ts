@@ -194,3 +194,11 @@ export function signBtcTransfer(unsigned: UnsignedTransfer, privateKey: Uint8Arr
   assertP2wpkhSignatures(raw, spent, secp256k1.getPublicKey(privateKey, true));
   return { family: 'btc', blockchain: unsigned.blockchain, raw, hash: tx.id, fee: tx.fee };
 }
+
+/**
+ * `address` of `from`'s network written for `to`: the same output script under another prefix (a BITCOIN_TESTNET
+ * wallet's `tb1…` as a Litecoin regtest node's `rltc1…`). INVALID_ADDRESS when it is no address of `from`.
+ */
+export function translateBtcAddress(address: string, from: BtcNetwork, to: BtcNetwork): string {
+  return Address(to).encode(OutScript.decode(outputScript(address, from, 'given')));
+}

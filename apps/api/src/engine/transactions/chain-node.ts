@@ -1,6 +1,7 @@
 // What the transaction executor needs of a chain's node, whatever the family: send signed bytes, follow a hash.
 // Each family's adapter (EVM over JSON-RPC here; bitcoin-type, Solana and EOS-type next) answers in these terms so
 // the executor's state machine is written once.
+import type { BtcNetwork } from '@vaultline/chains';
 
 /** Why a node refused signed bytes, in the executor's terms (each maps to a catalogue code in refusal-codes.ts). */
 export type ChainRefusal =
@@ -62,6 +63,11 @@ export interface NodeUtxo {
 
 export interface BtcChainNode extends ChainNode {
   readonly family: 'btc';
+  /**
+   * The address format the node speaks when it is not the blockchain's own (a Litecoin regtest node standing in for
+   * BITCOIN_TESTNET in tests: same scripts, hrp `rltc`); addresses are translated script for script.
+   */
+  readonly addressNetwork?: BtcNetwork;
   /** Confirmed, spendable (mature) outputs of the address; outputs of transactions still in the pool are not. */
   unspent(address: string): Promise<NodeUtxo[]>;
   /** Satoshis per virtual byte for a confirmation within a few blocks, never below the node's relay minimum. */

@@ -1,11 +1,12 @@
 // Reads and writes of chain_transactions and chain_senders. Every status change is conditional on the status it
 // leaves, so two executors advancing one row never both apply a step: the loser's update matches nothing.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type ChainTransactionStatus, chainSenders, chainTransactions } from '../../db/schema/index.js';
 
 export type ChainTransactionRow = typeof chainTransactions.$inferSelect;
 export type NewChainTransaction = typeof chainTransactions.$inferInsert;
+export type ChainTransactionsRepository = ReturnType<typeof chainTransactionsRepository>;
 
 export function chainTransactionsRepository(db: Db) {
   return {
@@ -14,12 +15,34 @@ export function chainTransactionsRepository(db: Db) {
       return row;
     },
 
+    /** The request's transaction for `purpose`: its latest attempt. */
     async findByPurpose(requestId: string, purpose: string) {
       const [row] = await db
         .select()
         .from(chainTransactions)
-        .where(and(eq(chainTransactions.requestId, requestId), eq(chainTransactions.purpose, purpose)));
+        .where(and(eq(chainTransactions.requestId, requestId), eq(chainTransactions.purpose, purpose)))
+        .orderBy(desc(chainTransactions.attempt))
+        .limit(1);
       return row;
+    },
+
+    /**
+     * bitcoin-type: outpoints (`txid:vout`) spent by the sender's transactions still open. They are locked: the node
+     * lists them as unspent until a block includes the spender, and spending one twice would be a double spend.
+     */
+    async lockedOutpoints(blockchain: string, address: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ spends: chainTransactions.spends })
+        .from(chainTransactions)
+        .where(
+          and(
+            eq(chainTransactions.blockchain, blockchain),
+            eq(chainTransactions.fromAddress, address),
+            inArray(chainTransactions.status, ['BUILT', 'SIGNED', 'BROADCAST']),
+            isNotNull(chainTransactions.spends),
+          ),
+        );
+      return new Set(rows.flatMap((row) => row.spends ?? []));
     },
 
     async insert(values: NewChainTransaction) {

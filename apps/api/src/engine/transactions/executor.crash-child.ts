@@ -5,7 +5,7 @@ import { EvmRpc } from '../chains/evm-rpc.js';
 import { evmChainNode } from './evm-chain-node.js';
 import { type CrashPoint, transactionExecutor } from './executor.js';
 import { createSigner } from './signer.js';
-import type { OutgoingTransfer } from './transfer-builder.js';
+import type { OutgoingTransfer } from './transfer-planner.js';
 
 const { DATABASE_URL, ANVIL_URL, CRASH_AT, CRASH_INTENT, MASTER_KEY } = process.env;
 if (!DATABASE_URL || !ANVIL_URL || !CRASH_AT || !CRASH_INTENT || !MASTER_KEY) {

@@ -12,7 +12,7 @@ import { type AnvilNode, startAnvil } from '../chains/anvil.js';
 import { evmChainNode } from './evm-chain-node.js';
 import { CRASH_POINTS, type CrashPoint, transactionExecutor } from './executor.js';
 import { createSigner } from './signer.js';
-import type { OutgoingTransfer } from './transfer-builder.js';
+import type { OutgoingTransfer } from './transfer-planner.js';
 
 const CHILD = fileURLToPath(new URL('./executor.crash-child.ts', import.meta.url));
 const ROUNDS = 20;

@@ -3,16 +3,20 @@
 //   SIGNED → BROADCAST: once the node accepted the bytes, or already had them;
 //   BROADCAST → CONFIRMED at the configured confirmations, or FAILED / DROPPED / REPLACED with a catalogue code.
 // An engine killed anywhere resumes from the stored row: SIGNED and BROADCAST rows are sent again with the same
-// bytes, never signed again, and "nonce too low" for a hash of ours means "look it up", not "failed".
+// bytes, never signed again, and "nonce too low" (or "input spent") for a hash of ours means "look it up".
+// A transaction that expired unseen (Solana blockhash, EOS-type expiration) can never land: it is DROPPED and the
+// next attempt of the same transfer is built, in one database transaction.
+// The state machine is the same for every family; what differs (building, the node) comes with the planner.
 import { buildEvmNonceFiller, type EvmToken, evmTermsOf } from '@vaultline/chains';
 import { type Blockchain, type ErrorCode, nativeToken } from '@vaultline/contracts';
 import { type Db, transaction } from '../../db/client.js';
 import type { ChainTransactionStatus } from '../../db/schema/index.js';
-import type { BroadcastOutcome, ChainRefusal, EvmChainNode } from './chain-node.js';
+import type { AnyChainNode, BroadcastOutcome, ChainRefusal } from './chain-node.js';
 import { type ChainTransactionRow, chainTransactionsRepository } from './chain-transactions.repository.js';
+import { plannerFor } from './planners.js';
 import { REFUSAL_CODES, REVERTED_CODE } from './refusal-codes.js';
 import type { TransactionSigner } from './signer.js';
-import { createEvmTransfer, type OutgoingTransfer } from './transfer-builder.js';
+import { createTransfer, intentOf, type OutgoingTransfer, type TransferPlanner } from './transfer-planner.js';
 
 /** Where a test may have the engine killed, to prove that every point resumes to one transaction. */
 export const CRASH_POINTS = [
@@ -28,10 +32,13 @@ export const FINAL_STATUSES: readonly ChainTransactionStatus[] = ['CONFIRMED', '
 
 export interface ExecutorDeps {
   db: Db;
-  node: EvmChainNode;
+  node: AnyChainNode;
   signer: TransactionSigner;
+  /** How transfers are built on this node; by default the family's planner over the catalogue's tokens. */
+  planner?: TransferPlanner;
   /** Blocks counting the including one before a transaction is CONFIRMED. */
   confirmations: number;
+  /** EVM: tokens by id, for a test token deployed where the catalogue does not know it. */
   tokenOf?: (tokenId: string) => EvmToken;
   /** Test runs only: called at each crash point. */
   checkpoint?: (point: CrashPoint) => void;
@@ -47,8 +54,12 @@ const NONCE_STAYS_FREE: ReadonlySet<ChainRefusal> = new Set([
   'WRONG_CHAIN',
   'FEE_TOO_LOW',
   'MALFORMED',
+  'EXPIRED',
   'UNKNOWN',
 ]);
+
+/** Refusals that may mean our own transaction got there first (mined while we were down): look the hash up. */
+const MAYBE_OURS: ReadonlySet<ChainRefusal> = new Set(['SEQUENCE_USED', 'INPUT_SPENT']);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -77,6 +88,7 @@ function nonceFiller(failed: ChainTransactionRow) {
 
 export function transactionExecutor(deps: ExecutorDeps) {
   const { db, node, signer } = deps;
+  const planner = deps.planner ?? plannerFor(node, db, { evmTokenOf: deps.tokenOf });
   const repo = chainTransactionsRepository(db);
   const checkpoint = (point: CrashPoint) => deps.checkpoint?.(point);
   /** The row after a step; when a concurrent executor moved it first, as that one left it. */
@@ -90,6 +102,7 @@ export function transactionExecutor(deps: ExecutorDeps) {
       payload: row.payload,
       fee: BigInt(row.fee),
       sequence: row.sequence,
+      ...(node.family === 'eosio' ? { eosChainId: await node.chainId() } : {}),
     });
     checkpoint('before-signed-write');
     const next = await repo.transition(row.id, ['BUILT'], { status: 'SIGNED', raw: signed.raw, hash: signed.hash });
@@ -111,8 +124,11 @@ export function transactionExecutor(deps: ExecutorDeps) {
    * sender itself, so the transactions queued after it go through.
    */
   async function fail(row: ChainTransactionRow, from: ChainTransactionStatus[], reason: ChainRefusal) {
-    const status: ChainTransactionStatus =
-      reason === 'SEQUENCE_USED' ? 'REPLACED' : from[0] === 'BROADCAST' ? 'DROPPED' : 'FAILED';
+    const status: ChainTransactionStatus = MAYBE_OURS.has(reason)
+      ? 'REPLACED'
+      : from[0] === 'BROADCAST'
+        ? 'DROPPED'
+        : 'FAILED';
     const failureCode: ErrorCode = REFUSAL_CODES[reason];
     const next = await transaction(db, async (tx) => {
       const txRepo = chainTransactionsRepository(tx);
@@ -132,12 +148,27 @@ export function transactionExecutor(deps: ExecutorDeps) {
   /** What to do with the node's answer to our bytes, for a row in `from`. */
   async function afterBroadcast(row: ChainTransactionRow, outcome: BroadcastOutcome, from: ChainTransactionStatus[]) {
     if (outcome.kind !== 'refused') return from[0] === 'SIGNED' ? markBroadcast(row) : row;
-    if (outcome.reason === 'SEQUENCE_USED') {
+    if (outcome.reason === 'EXPIRED') return nextAttempt(row);
+    if (MAYBE_OURS.has(outcome.reason)) {
       // Our own transaction may be the one that used the nonce (mined while we were down): look it up.
       const state = await node.status(row.hash!);
       if (state.state !== 'unknown') return from[0] === 'SIGNED' ? markBroadcast(row) : row;
     }
     return fail(row, from, outcome.reason);
+  }
+
+  /** Whether the row's transaction can no longer be included: its blockhash or expiration is past on the node. */
+  async function expired(row: ChainTransactionRow) {
+    if (node.family === 'sol' && row.validUntilHeight !== null) {
+      return (await node.blockHeight()) > BigInt(row.validUntilHeight);
+    }
+    if (node.family === 'eosio' && row.expiresAt !== null) return (await node.headTime()) > row.expiresAt;
+    return false;
+  }
+
+  /** The expired row DROPPED and the same transfer built again, as its next attempt; the new row is returned. */
+  async function nextAttempt(row: ChainTransactionRow) {
+    return createTransfer(db, planner, intentOf(row), row);
   }
 
   async function broadcast(row: ChainTransactionRow) {
@@ -148,6 +179,7 @@ export function transactionExecutor(deps: ExecutorDeps) {
     const state = await node.status(row.hash!);
     if (state.state === 'pending') return row;
     if (state.state === 'unknown') {
+      if (await expired(row)) return nextAttempt(row);
       // Dropped from the pool (a restarted node, an eviction): the same bytes again, never a new signature.
       return afterBroadcast(row, await node.broadcast(row.raw!, row.hash!), ['BROADCAST']);
     }
@@ -188,18 +220,22 @@ export function transactionExecutor(deps: ExecutorDeps) {
   }
 
   return {
-    create: (intent: OutgoingTransfer) => createEvmTransfer(db, node, intent, deps.tokenOf),
+    create: (intent: OutgoingTransfer) => createTransfer(db, planner, intent),
+    /** One step; the returned row is the next attempt's when the step replaced an expired transaction. */
     advance,
 
-    /** Steps the row until it is final, waiting `pollMs` whenever a step left it where it was. */
+    /**
+     * Steps the row (and its next attempts) until final, waiting `pollMs` whenever a step left it where it was.
+     * Returns the last attempt.
+     */
     async settle(id: string, options: { pollMs?: number; timeoutMs?: number } = {}) {
       const deadline = Date.now() + (options.timeoutMs ?? 60_000);
       let row = await advance(id);
       while (!FINAL_STATUSES.includes(row.status)) {
         if (Date.now() > deadline) throw new Error(`Chain transaction ${id} still ${row.status}`);
-        const before = `${row.status}:${row.confirmations}`;
-        row = await advance(id);
-        if (`${row.status}:${row.confirmations}` === before) await sleep(options.pollMs ?? 50);
+        const before = `${row.id}:${row.status}:${row.confirmations}`;
+        row = await advance(row.id);
+        if (`${row.id}:${row.status}:${row.confirmations}` === before) await sleep(options.pollMs ?? 50);
       }
       return row;
     },

@@ -6,7 +6,11 @@ import {
   type EvmUnsignedTransfer,
   mnemonicToSeed,
   type SignedTransfer,
+  signBtcTransfer,
+  signEosTransfer,
   signEvmTransfer,
+  signSolTransfer,
+  type UnsignedTransfer,
 } from '@vaultline/chains';
 import { type Blockchain, familyOf } from '@vaultline/contracts';
 import type { Db } from '../../db/client.js';
@@ -23,6 +27,8 @@ export interface SigningJob {
   fee: bigint;
   /** EVM nonce, which the EVM signer checks against the payload's. */
   sequence: number | null;
+  /** EOS-type: the chain id the signature commits to (not part of the packed transaction). */
+  eosChainId?: string;
 }
 
 export interface TransactionSigner {
@@ -60,18 +66,20 @@ export function createSigner(deps: { db: Db; masterKey: string }): TransactionSi
 
 async function signWithFamily(job: SigningJob, privateKey: Uint8Array): Promise<SignedTransfer> {
   const family = familyOf(job.blockchain);
-  if (family === 'evm') {
-    if (job.sequence === null) throw new SignerError('An EVM transaction needs its nonce');
-    const unsigned: EvmUnsignedTransfer = {
-      family,
-      blockchain: job.blockchain,
-      payload: job.payload,
-      fee: job.fee,
-      fromAddress: job.fromAddress,
-      nonce: job.sequence,
-    };
-    return signEvmTransfer(unsigned, privateKey);
+  const unsigned: UnsignedTransfer = { family, blockchain: job.blockchain, payload: job.payload, fee: job.fee };
+  switch (family) {
+    case 'evm': {
+      if (job.sequence === null) throw new SignerError('An EVM transaction needs its nonce');
+      const evm: EvmUnsignedTransfer = { ...unsigned, family, fromAddress: job.fromAddress, nonce: job.sequence };
+      return signEvmTransfer(evm, privateKey);
+    }
+    case 'btc':
+      // The PSBT carries every spent output: the signer checks each input signature against it.
+      return signBtcTransfer(unsigned, privateKey);
+    case 'sol':
+      return signSolTransfer(unsigned, privateKey);
+    case 'eosio':
+      if (!job.eosChainId) throw new SignerError('An EOS-type transaction needs the chain id it is signed for');
+      return signEosTransfer(unsigned, privateKey, job.eosChainId);
   }
-  // bitcoin-type, Solana and EOS-type signers exist in @vaultline/chains; their executors come with their nodes.
-  throw new SignerError(`No transaction executor for the ${family} family yet`);
 }

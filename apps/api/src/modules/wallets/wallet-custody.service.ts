@@ -29,6 +29,11 @@ export function walletCustody(tx: Db, organizationId: string) {
       return wallet && mnemonicEnc ? { mnemonicEnc, accountIndex: wallet.accountIndex } : undefined;
     },
 
+    /** The wallet's public key as stored at creation (bitcoin-type: compressed secp256k1, hex); undefined if none. */
+    async publicKeyOf(blockchain: string, address: string) {
+      return (await repo.findByAddress(blockchain, address))?.publicKey;
+    },
+
     nameTaken: (name: string) => repo.nameTaken(name),
     addressTaken: (blockchain: string, address: string) => addressTaken(tx, blockchain, address),
 

@@ -1,0 +1,61 @@
+// EVM transfers: gas and fees come from the node before the lock (they do not depend on the nonce); under the
+// sender's lock the nonce is handed out: our counter, unless the node knows of later ones.
+import { buildEvmTransfer, type EvmToken, TransferBuildError } from '@vaultline/chains';
+import { type ErrorCode, tokenById } from '@vaultline/contracts';
+import { EvmRpcError } from '../chains/evm-rpc.js';
+import type { EvmChainNode } from './chain-node.js';
+import { REFUSAL_CODES } from './refusal-codes.js';
+import type { OutgoingTransfer, TransferPlanner } from './transfer-planner.js';
+
+/** The catalogue's tokens: the native coin, or an ERC-20 with its published contract. */
+export function catalogueEvmToken(tokenId: string): EvmToken {
+  const token = tokenById(tokenId);
+  if (!token) throw new TransferBuildError('UNSUPPORTED_TOKEN', `Unknown token ${tokenId}`);
+  if (token.contractAddress === null) return { kind: 'native' };
+  return { kind: 'erc20', contract: token.contractAddress, decimals: token.decimals };
+}
+
+/** A plain EOA transfer costs exactly this; anything more (a token, a contract receiver) gets a margin. */
+const PLAIN_TRANSFER_GAS = 21_000n;
+const GAS_MARGIN_PERCENT = 120n;
+
+type Quote = { token: EvmToken; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint; gasLimit: bigint; chainId: number };
+
+function erc20TransferData(to: string, amount: bigint): string {
+  const word = (value: bigint | string) => BigInt(value).toString(16).padStart(64, '0');
+  return `0xa9059cbb${word(to)}${word(amount)}`;
+}
+
+export function evmPlanner(
+  node: EvmChainNode,
+  tokenOf: (tokenId: string) => EvmToken = catalogueEvmToken,
+): TransferPlanner<Quote> {
+  return {
+    node,
+    async quote(intent: OutgoingTransfer): Promise<Quote | ErrorCode> {
+      const token = tokenOf(intent.tokenId);
+      const call =
+        token.kind === 'native'
+          ? // Estimated without the value, so an overspend is refused by the node at broadcast, like any other.
+            { from: intent.fromAddress, to: intent.toAddress }
+          : { from: intent.fromAddress, to: token.contract, data: erc20TransferData(intent.toAddress, intent.amount) };
+      try {
+        const estimate = await node.estimateGas(call);
+        const gasLimit = estimate === PLAIN_TRANSFER_GAS ? estimate : (estimate * GAS_MARGIN_PERCENT) / 100n;
+        return { token, ...(await node.suggestFees()), gasLimit, chainId: await node.chainId() };
+      } catch (error) {
+        if (!(error instanceof EvmRpcError) || error.method !== 'eth_estimateGas') throw error;
+        // A token transfer beyond the balance reverts in the estimate ("transfer amount exceeds balance").
+        if (/exceeds balance|insufficient/i.test(error.nodeMessage)) return '4';
+        return REFUSAL_CODES[error.reason === 'NONCE_TOO_LOW' ? 'SEQUENCE_USED' : 'UNKNOWN'];
+      }
+    },
+
+    async plan(_repo, intent, quote, sender) {
+      // Our counter, unless the node knows of later ones (transactions sent from this address by other means).
+      const nonce = Math.max(sender.nextSequence, await node.nextSequence(intent.fromAddress));
+      const unsigned = buildEvmTransfer({ ...intent, ...quote, nonce });
+      return { payload: unsigned.payload, fee: unsigned.fee, sequence: nonce, nextSequence: nonce + 1 };
+    },
+  };
+}

@@ -1,0 +1,26 @@
+// The planner of a node's family: how the executor builds transfers on it.
+import type { EvmToken } from '@vaultline/chains';
+import type { Db } from '../../db/client.js';
+import { btcPlanner } from './btc-planner.js';
+import type { AnyChainNode } from './chain-node.js';
+import { eosPlanner } from './eos-planner.js';
+import { evmPlanner } from './evm-planner.js';
+import { solPlanner } from './sol-planner.js';
+import type { TransferPlanner } from './transfer-planner.js';
+
+export function plannerFor(
+  node: AnyChainNode,
+  db: Db,
+  options: { evmTokenOf?: ((tokenId: string) => EvmToken) | undefined } = {},
+): TransferPlanner {
+  switch (node.family) {
+    case 'evm':
+      return evmPlanner(node, options.evmTokenOf) as TransferPlanner;
+    case 'btc':
+      return btcPlanner(node, db) as TransferPlanner;
+    case 'sol':
+      return solPlanner(node) as TransferPlanner;
+    case 'eosio':
+      return eosPlanner(node) as TransferPlanner;
+  }
+}

@@ -45,6 +45,24 @@ export function chainTransactionsRepository(db: Db) {
       return new Set(rows.flatMap((row) => row.spends ?? []));
     },
 
+    /** The attempt a fee replacement `row` was made to replace: the previous one, same nonce, left REPLACED. */
+    async replacedBy(row: ChainTransactionRow) {
+      if (row.requestId === null || row.sequence === null || row.attempt === 1) return undefined;
+      const [previous] = await db
+        .select()
+        .from(chainTransactions)
+        .where(
+          and(
+            eq(chainTransactions.requestId, row.requestId),
+            eq(chainTransactions.purpose, row.purpose),
+            eq(chainTransactions.attempt, row.attempt - 1),
+            eq(chainTransactions.sequence, row.sequence),
+            eq(chainTransactions.status, 'REPLACED'),
+          ),
+        );
+      return previous;
+    },
+
     async insert(values: NewChainTransaction) {
       const [row] = await db.insert(chainTransactions).values(values).returning();
       return row!;

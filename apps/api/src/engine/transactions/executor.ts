@@ -134,6 +134,13 @@ export function transactionExecutor(deps: ExecutorDeps) {
       const txRepo = chainTransactionsRepository(tx);
       const sender = await txRepo.lockSender(row.blockchain, row.fromAddress);
       const ended = await txRepo.transition(row.id, from, { status, failureCode });
+      // A fee replacement that did not take: the transaction it was to replace holds the nonce again (still pooled,
+      // or mined before the replacement arrived), so it is followed again rather than the nonce given back.
+      const replaced = ended && (await txRepo.replacedBy(row));
+      if (replaced) {
+        await txRepo.transition(replaced.id, ['REPLACED'], { status: 'BROADCAST', failureCode: null });
+        return ended;
+      }
       if (!ended || row.sequence === null || !NONCE_STAYS_FREE.has(reason)) return ended;
       if (sender.nextSequence === row.sequence + 1) {
         await txRepo.setNextSequence(row.blockchain, row.fromAddress, row.sequence);

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The one test command: lint and format, types, unit and API tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), then the browser journeys against the started product.
+// TEST_DATABASE_URL is set), the chains check (devnet and real nodes), then the browser journeys against the
+// started product.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureTestSystem } from './ensure-test-system.mjs';
@@ -33,6 +35,15 @@ const ok =
     '--reporter=json',
     `--outputFile.json=${vitestJson}`,
   ]) &&
+  // The chains check as a new user would run it: a fresh data folder on the devnet, then the real nodes.
+  step('chains check on the devnet (fresh DATA_DIR)', 'npm', ['run', 'chains:check', '--silent'], {
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'vaultline-chains-check-')),
+    DATABASE_URL: '',
+  }) &&
+  step('chains check on anvil, regtest and LiteSVM', 'npm', ['run', 'chains:check', '--silent', '--', '--nodes'], {
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'vaultline-chains-check-')),
+    DATABASE_URL: '',
+  }) &&
   step('web build', 'npm', ['run', 'build', '-w', '@vaultline/web', '--silent']) &&
   step(
     'browser journeys (playwright, chromium)',

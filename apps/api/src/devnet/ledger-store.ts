@@ -2,21 +2,11 @@ import type { LedgerStore, LedgerTransaction } from '@vaultline/chains';
 import type { Blockchain } from '@vaultline/contracts';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { type Db, transaction } from '../db/client.js';
-import { devnetChains, devnetTransactions } from '../db/schema/index.js';
+import { devnetAccounts, devnetChains, devnetOutputs, devnetTransactions } from '../db/schema/index.js';
+import { toLedgerTransaction } from './ledger-rows.js';
+import { ledgerView, unspentOutputs } from './ledger-view.js';
 
-type TxRow = typeof devnetTransactions.$inferSelect;
-
-export const toLedgerTransaction = (r: TxRow): LedgerTransaction => ({
-  hash: r.hash,
-  blockchain: r.blockchain as Blockchain,
-  tokenId: r.tokenId,
-  fromAddress: r.fromAddress,
-  toAddress: r.toAddress,
-  amount: BigInt(r.amount),
-  blockHeight: r.blockHeight,
-  willFail: r.willFail,
-  createdAt: r.createdAt,
-});
+export { toLedgerTransaction } from './ledger-rows.js';
 
 export interface DbLedgerStoreOptions {
   now: () => Date;
@@ -46,22 +36,36 @@ export function dbLedgerStore(
       return row?.height ?? 0;
     },
 
-    async insertMempool(tx) {
-      // The chain row exists from its first transaction on: block production covers the chains in use.
-      await transaction(db, async (t) => {
-        await t.insert(devnetChains).values({ blockchain: tx.blockchain, height: 0 }).onConflictDoNothing();
-        await t.insert(devnetTransactions).values({
-          blockchain: tx.blockchain,
-          hash: tx.hash,
-          tokenId: tx.tokenId,
-          fromAddress: tx.fromAddress,
-          toAddress: tx.toAddress,
-          amount: tx.amount.toString(),
-          blockHeight: null,
-          willFail: tx.willFail,
-          createdAt: tx.createdAt,
-        });
+    view: (blockchain) => ledgerView(db, blockchain),
+
+    /**
+     * The chain's row is locked (created first if new) for the whole admission: a second admission on the chain
+     * waits, so two transactions spending the same balance, nonce or output cannot both pass their checks. A
+     * block being sealed meanwhile skips its turn (sealBlock takes the row SKIP LOCKED) and comes next tick.
+     */
+    admit(blockchain, work) {
+      return transaction(db, async (t) => {
+        await t.insert(devnetChains).values({ blockchain, height: 0 }).onConflictDoNothing();
+        await t.select().from(devnetChains).where(eq(devnetChains.blockchain, blockchain)).for('update');
+        return work(ledgerView(t, blockchain));
       });
+    },
+
+    unspent: (blockchain, address) => unspentOutputs(db, blockchain, address),
+
+    async mintGenesisOutput(blockchain, output) {
+      await db.insert(devnetOutputs).values({
+        blockchain,
+        txid: output.txid,
+        vout: output.vout,
+        address: output.address,
+        value: output.value.toString(),
+        createdHeight: 0,
+      });
+    },
+
+    async registerAccount(blockchain, account, publicKey) {
+      await registerDevnetAccount(db, blockchain, account, publicKey);
     },
 
     async mempool(blockchain, toAddresses) {
@@ -128,6 +132,11 @@ export function dbLedgerStore(
           .set({ blockHeight: height })
           .where(and(eq(devnetTransactions.blockchain, blockchain), isNull(devnetTransactions.blockHeight)))
           .returning({ id: devnetTransactions.id });
+        // Outputs of the transactions just mined become confirmed (spendable for the node's `unspent`).
+        await t
+          .update(devnetOutputs)
+          .set({ createdHeight: height })
+          .where(and(eq(devnetOutputs.blockchain, blockchain), isNull(devnetOutputs.createdHeight)));
         return { height, included: included.length };
       });
     },
@@ -149,4 +158,12 @@ export function dbLedgerStore(
       return rows.map(toLedgerTransaction);
     },
   };
+}
+
+/** Registers an EOS-type account's key on the devnet (again: the newer key wins, as `updateauth` would). */
+export async function registerDevnetAccount(db: Db, blockchain: Blockchain, account: string, publicKey: string) {
+  await db
+    .insert(devnetAccounts)
+    .values({ blockchain, account, publicKey })
+    .onConflictDoUpdate({ target: [devnetAccounts.blockchain, devnetAccounts.account], set: { publicKey } });
 }

@@ -1,12 +1,17 @@
 import { deriveAccount, generateMnemonic, mnemonicToSeed } from '@vaultline/chains';
-import { familyOf, type RequestContentOf } from '@vaultline/contracts';
-import type { Config } from '../config.js';
+import { type Blockchain, familyOf, type RequestContentOf } from '@vaultline/contracts';
+import { type Config, chainRuntimeOf } from '../config.js';
+import { registerDevnetAccount } from '../devnet/ledger-store.js';
 import type { JobData } from '../jobs/queue.js';
 import type { RequestExecution } from '../modules/approvals/request-execution.service.js';
 import { walletCustody } from '../modules/wallets/wallet-custody.service.js';
 import { decryptAtRest, encryptAtRest } from '../security/at-rest.js';
 
 export const SEED_CONTEXT = 'organization.mnemonic';
+
+/** The demo seed hands over a partial configuration: no CHAIN_RPC_* there means every network is on the devnet. */
+const runtimeOf = (config: Partial<Pick<Config, 'chainRpc' | 'production'>>, blockchain: Blockchain) =>
+  chainRuntimeOf({ chainRpc: config.chainRpc ?? {}, production: config.production ?? false }, blockchain);
 
 /**
  * Executes an approved wallet-creation request: the organization's seed is opened for one derivation, and the
@@ -46,6 +51,11 @@ export function walletCreationHandler(deps: { config: Config; requests: RequestE
         },
         request.initiatorId,
       );
+      // EOS-type accounts are registered, not derived: on the devnet, registering is pairing the name with the key,
+      // in the same transaction as the wallet, so the devnet verifies the wallet's signatures from its first one.
+      if (wallet.family === 'eosio' && runtimeOf(config, blockchain).kind === 'devnet') {
+        await registerDevnetAccount(tx, blockchain, address, derived.publicKey);
+      }
       // Test runs only: a pause inside the transaction, so a crash there can be provoked.
       if (config.engineFaultDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.engineFaultDelayMs));
       return { walletId: wallet.id, result: { walletId: wallet.id, address } };

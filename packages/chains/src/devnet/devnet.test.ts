@@ -3,7 +3,8 @@ import { BLOCKCHAINS, type Blockchain, familyOf } from '@vaultline/contracts';
 import { describe, expect, it } from 'vitest';
 import { isValidAddress } from '../index.js';
 import { DevnetAdapter } from './devnet-adapter.js';
-import { faucetAddress, isValidTransactionHash, transactionHash } from './formats.js';
+import { faucetPay } from './faucet.js';
+import { devnetEosBlockId, eosChainIdOf, faucetAddress, isValidTransactionHash, transactionHash } from './formats.js';
 import { MemoryLedgerStore } from './memory-ledger.js';
 
 const payload = new TextEncoder().encode('a transfer');
@@ -54,22 +55,17 @@ describe('DevnetAdapter', () => {
     const store = new MemoryLedgerStore();
     const chain = new DevnetAdapter('SEPOLIA', store);
     const to = '0x52908400098527886E0F7030069857D2E4169EE7';
-    const ok = await chain.submitTransfer({
-      fromAddress: faucetAddress('SEPOLIA'),
-      toAddress: to.toLowerCase(),
-      tokenId: 'SEPOLIA.ETH',
-      amount: 5n,
-    });
-    const bad = await chain.submitTransfer({
-      fromAddress: faucetAddress('SEPOLIA'),
-      toAddress: to,
-      tokenId: 'SEPOLIA.ETH',
-      amount: 7n,
-      fail: true,
-    });
-    expect(ok.toAddress).toBe(to); // stored in the checksummed spelling
+    const pay = async (amount: bigint, fail?: boolean) => {
+      const outcome = await faucetPay(chain, store, { toAddress: to, tokenId: 'SEPOLIA.ETH', amount, fail });
+      if (outcome.kind !== 'accepted') throw new Error(JSON.stringify(outcome));
+      return outcome.transfer;
+    };
+    const ok = await pay(5n);
+    const bad = await pay(7n, true);
+    expect(ok.fromAddress).toBe(faucetAddress('SEPOLIA'));
     expect(ok.hash).not.toBe(bad.hash);
-    expect(await chain.mempoolTransfers([to.toLowerCase()])).toHaveLength(2);
+    expect(await chain.mempoolTransfers([to.toLowerCase()])).toHaveLength(2); // any spelling finds them
+    expect(await chain.mempoolTransfers([to])).toHaveLength(2);
     expect(await chain.blockTransfers(1, 1)).toEqual([]);
 
     expect(await chain.produceBlock()).toEqual({ height: 1, included: 2 });
@@ -88,8 +84,18 @@ describe('DevnetAdapter', () => {
     expect(await chain.blockHashes([1, 2])).toEqual(new Map([[1, mined[0]!.blockHash]]));
     expect(await chain.produceBlock()).toEqual({ height: 2, included: 0 });
     expect((await chain.blockHashes([1, 2])).get(2)).not.toBe(mined[0]!.blockHash);
-    await expect(
-      chain.submitTransfer({ fromAddress: to, toAddress: to, tokenId: 'SEPOLIA.ETH', amount: 0n }),
-    ).rejects.toThrow();
+    await expect(pay(0n)).rejects.toThrow();
+  });
+
+  it('refuses garbage and bytes that do not hash to the announced id', async () => {
+    const chain = new DevnetAdapter('SEPOLIA', new MemoryLedgerStore());
+    expect(await chain.broadcast(new Uint8Array([1, 2, 3]), '0x00')).toMatchObject({ reason: 'MALFORMED' });
+    const sol = new DevnetAdapter('SOLANA', new MemoryLedgerStore());
+    expect(await sol.broadcast(new Uint8Array([1, 2, 3]), 'x')).toMatchObject({ reason: 'MALFORMED' });
+  });
+
+  it('gives EOS block ids the block number in their first 4 bytes', () => {
+    expect(devnetEosBlockId('BIZAUTO', 258).slice(0, 8)).toBe('00000102');
+    expect(eosChainIdOf('BIZAUTO')).toMatch(/^[0-9a-f]{64}$/);
   });
 });

@@ -1,14 +1,16 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { base58 } from '@scure/base';
 import { type Blockchain, familyOf } from '@vaultline/contracts';
 import { derivationPath } from '../derivation.js';
 import { deriveBtc } from '../families/btc.js';
+import { eosLegacyPublicKey } from '../families/eosio.js';
 import { deriveEvm, toChecksumAddress } from '../families/evm.js';
 import { deriveSol, slip10Ed25519Derive } from '../families/sol.js';
 import { mnemonicToSeed } from '../seed.js';
+import { deriveSigningKey, type SigningKey } from '../tx/keys.js';
 
 /**
  * The devnet's faucet keys come from a public, well-known test mnemonic: devnet coins are worthless and its
@@ -82,11 +84,6 @@ export function isValidTransactionHash(blockchain: Blockchain, hash: string): bo
   return family !== 'sol' || base58.decode(hash).length === 64;
 }
 
-/** The bytes a devnet transaction's hash is computed over; the nonce makes equal transfers distinct. */
-export function transferPayload(fields: Record<string, string>, nonce: Uint8Array): Uint8Array {
-  return utf8ToBytes(`${JSON.stringify(fields)}:${bytesToHex(nonce)}`);
-}
-
 /**
  * The hash of a devnet block: the devnet never reorganizes, so one block per height and a hash that only depends on
  * the chain and the height is stable across passes and processes (64 hex, 0x-prefixed on EVM like a real block hash).
@@ -94,4 +91,41 @@ export function transferPayload(fields: Record<string, string>, nonce: Uint8Arra
 export function devnetBlockHash(blockchain: Blockchain, height: number): string {
   const hex = bytesToHex(sha256(utf8ToBytes(`devnet-block:${blockchain}:${height}`)));
   return familyOf(blockchain) === 'evm' ? `0x${hex}` : hex;
+}
+
+/**
+ * The faucet's key pair on a blockchain (account 0 of the public devnet mnemonic): the faucet signs real
+ * transactions like any wallet. A fresh copy each call, so a caller may wipe it.
+ */
+export function devnetFaucetKey(blockchain: Blockchain): SigningKey {
+  return deriveSigningKey(devnetSeed(), blockchain, 0);
+}
+
+/** The faucet account's registered key on an EOS-type devnet (it needs no registry row: genesis has it). */
+export function devnetEosFaucetPublicKey(blockchain: Blockchain): string {
+  return eosLegacyPublicKey(devnetFaucetKey(blockchain).publicKey);
+}
+
+/**
+ * The chain id of an EOS-type blockchain as the devnet runs it: one constant per blockchain, which signatures
+ * commit to (a real network's id comes from its node, never from here).
+ */
+export function eosChainIdOf(blockchain: Blockchain): string {
+  if (familyOf(blockchain) !== 'eosio') throw new Error(`${blockchain} is not an EOS-type blockchain`);
+  return bytesToHex(sha256(utf8ToBytes(`devnet-eosio-chain:${blockchain}`)));
+}
+
+/** The Solana blockhash of a devnet block: base58 of the block's 32-byte hash. */
+export function devnetSolBlockhash(blockchain: Blockchain, height: number): string {
+  return base58.encode(hexToBytes(devnetBlockHash(blockchain, height)));
+}
+
+/**
+ * The EOSIO block id of a devnet block: like nodeos ids, the first 4 bytes are the block number (big-endian),
+ * which TAPOS and `BlockId.blockNum` read; the rest comes from the devnet's block hash.
+ */
+export function devnetEosBlockId(blockchain: Blockchain, height: number): string {
+  const id = hexToBytes(devnetBlockHash(blockchain, height));
+  new DataView(id.buffer, id.byteOffset, 4).setUint32(0, height, false);
+  return bytesToHex(id);
 }

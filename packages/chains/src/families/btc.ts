@@ -1,6 +1,6 @@
-import { bytesToHex } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { HDKey } from '@scure/bip32';
-import { Address, NETWORK, p2wpkh, TEST_NETWORK } from '@scure/btc-signer';
+import { Address, NETWORK, OutScript, p2wpkh, TEST_NETWORK } from '@scure/btc-signer';
 import { type Blockchain, familyOf } from '@vaultline/contracts';
 import { derivationPath } from '../derivation.js';
 
@@ -56,5 +56,26 @@ export function isValidBtcAddress(address: string, blockchain: Blockchain): bool
     return ['wpkh', 'wsh', 'tr', 'pkh', 'sh'].includes(decoded.type);
   } catch {
     return false;
+  }
+}
+
+/**
+ * The output script (hex) an address of this blockchain's network pays to; null when it is not one. A node of
+ * another network with the same scripts (Litecoin regtest in the tests) is matched through it, not by address text.
+ */
+export function btcScriptOfAddress(address: string, blockchain: Blockchain): string | null {
+  try {
+    return bytesToHex(OutScript.encode(Address(networkOf(blockchain)).decode(address)));
+  } catch {
+    return null;
+  }
+}
+
+/** The address of this blockchain's network that an output script (hex) pays; null for one no address names (OP_RETURN, bare multisig). */
+export function btcAddressOfScript(scriptHex: string, blockchain: Blockchain): string | null {
+  try {
+    return Address(networkOf(blockchain)).encode(OutScript.decode(hexToBytes(scriptHex)));
+  } catch {
+    return null;
   }
 }

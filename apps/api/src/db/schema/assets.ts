@@ -168,6 +168,10 @@ export const devnetTransactions = pgTable(
     fromAddress: text('from_address').notNull(),
     toAddress: text('to_address').notNull(),
     amount: units('amount').notNull(),
+    /** Charged to the sender in the native coin; rows from before signed transactions paid none. */
+    fee: units('fee').notNull().default('0'),
+    /** EVM nonce of the sender; null on other families (and on rows from before signed transactions). */
+    sequence: bigint('sequence', { mode: 'number' }),
     /** null while in the mempool; set when a block includes it. */
     blockHeight: bigint('block_height', { mode: 'number' }),
     willFail: boolean('will_fail').notNull().default(false),
@@ -175,9 +179,47 @@ export const devnetTransactions = pgTable(
   },
   (t) => [
     uniqueIndex('devnet_transactions_hash_key').on(t.blockchain, t.hash),
+    // One transaction per nonce and sender, whatever the application checks: the database refuses a replay too.
+    uniqueIndex('devnet_transactions_sequence_key')
+      .on(t.blockchain, t.fromAddress, t.sequence)
+      .where(sql`${t.sequence} is not null`),
+    index('devnet_transactions_from_idx').on(t.blockchain, t.fromAddress),
     index('devnet_transactions_block_idx').on(t.blockchain, t.blockHeight),
     index('devnet_transactions_to_idx').on(t.blockchain, t.toAddress),
   ],
+);
+
+/** bitcoin-type outputs of the devnet: made by accepted transactions (or genesis, for the faucet), spent once. */
+export const devnetOutputs = pgTable(
+  'devnet_outputs',
+  {
+    blockchain: text('blockchain').notNull(),
+    txid: text('txid').notNull(),
+    vout: integer('vout').notNull(),
+    address: text('address').notNull(),
+    value: units('value').notNull(),
+    /** Height of the block holding the transaction that made it (0: genesis); null while that one is pooled. */
+    createdHeight: bigint('created_height', { mode: 'number' }),
+    /** Hash of the transaction spending it, pooled or mined; null while unspent. */
+    spentBy: text('spent_by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockchain, t.txid, t.vout] }),
+    index('devnet_outputs_address_idx').on(t.blockchain, t.address),
+  ],
+);
+
+/** EOS-type accounts of the devnet and their keys: registered when a wallet is made, as on a real chain. */
+export const devnetAccounts = pgTable(
+  'devnet_accounts',
+  {
+    blockchain: text('blockchain').notNull(),
+    account: text('account').notNull(),
+    /** Legacy `EOS…` text of the account's active key. */
+    publicKey: text('public_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockchain, t.account] })],
 );
 
 /** How far the engine's watcher has read each chain. */

@@ -97,7 +97,28 @@ export interface BtcTransactionStatus {
   blockHeight?: number;
 }
 
-const COINBASE_MATURITY = 100;
+/** Blocks a coinbase output must be deep (confirmations) before consensus lets it be spent. */
+export const COINBASE_MATURITY = 100;
+
+/** A transaction as getrawtransaction / getblock (verbosity 2) print it; `value` is kept as its decimal text. */
+export interface BtcRpcTransaction {
+  txid: string;
+  /** A coinbase input has `coinbase` and no outpoint. */
+  vin: { txid?: string; vout?: number; coinbase?: string }[];
+  vout: { value: string; n: number; scriptPubKey: { hex: string } }[];
+  /** getrawtransaction only: the including block, absent while in the mempool. */
+  blockhash?: string;
+  /** getrawtransaction only: 0 or absent when the block is not on the active chain. */
+  confirmations?: number;
+  blocktime?: number;
+}
+
+export interface BtcRpcBlock {
+  hash: string;
+  height: number;
+  time: number;
+  tx: BtcRpcTransaction[];
+}
 
 export interface BtcRpcOptions {
   url: string;
@@ -105,6 +126,22 @@ export interface BtcRpcOptions {
   password: string;
   timeoutMs?: number;
 }
+
+/**
+ * A client for a `CHAIN_RPC_*` URL such as `http://user:password@host:8332`: fetch refuses a URL that carries
+ * credentials, so they move into the Authorization header.
+ */
+export function btcRpcFromUrl(url: string, timeoutMs?: number): BtcRpc {
+  const parsed = new URL(url);
+  const user = decodeURIComponent(parsed.username);
+  const password = decodeURIComponent(parsed.password);
+  parsed.username = '';
+  parsed.password = '';
+  return new BtcRpc({ url: parsed.toString(), user, password, ...(timeoutMs ? { timeoutMs } : {}) });
+}
+
+/** Core's codes for "no such transaction" (-5) and "block height out of range" (-8): answers, not failures. */
+const absent = (error: unknown, code: number) => error instanceof BtcRpcError && error.code === code;
 
 export class BtcRpc {
   private nextId = 1;
@@ -201,6 +238,49 @@ export class BtcRpc {
     if (!tx.blockhash || !tx.confirmations) return { state: 'pending', confirmations: 0 };
     const header = await this.call<{ height: number }>('getblockheader', [tx.blockhash]);
     return { state: 'confirmed', confirmations: tx.confirmations, blockHash: tx.blockhash, blockHeight: header.height };
+  }
+
+  /** Hash of the active chain's block at `height`; null above the head. */
+  async blockHash(height: number): Promise<string | null> {
+    return this.call<string>('getblockhash', [height]).catch((error: unknown) => {
+      if (absent(error, -8)) return null;
+      throw error;
+    });
+  }
+
+  /** A block with its transactions decoded (verbosity 2). */
+  async block(hash: string): Promise<BtcRpcBlock> {
+    return this.call<BtcRpcBlock>('getblock', [hash, 2]);
+  }
+
+  /** A block's header and transaction ids only (verbosity 1): the coinbase is the first id. */
+  async blockTxids(hash: string): Promise<{ hash: string; height: number; time: number; tx: string[] }> {
+    return this.call('getblock', [hash, 1]);
+  }
+
+  async blockHeight(hash: string): Promise<number> {
+    return (await this.call<{ height: number }>('getblockheader', [hash])).height;
+  }
+
+  /**
+   * A decoded transaction from the mempool or (-txindex=1, or `blockHash` given) a block; null when the node does
+   * not know it.
+   */
+  async rawTransaction(txid: string, blockHash?: string): Promise<BtcRpcTransaction | null> {
+    const params = blockHash ? [txid, true, blockHash] : [txid, true];
+    return this.call<BtcRpcTransaction>('getrawtransaction', params).catch((error: unknown) => {
+      if (absent(error, -5)) return null;
+      throw error;
+    });
+  }
+
+  async mempoolTxids(): Promise<string[]> {
+    return this.call<string[]>('getrawmempool');
+  }
+
+  /** Regtest only: takes a block off the active chain; its transactions go back to the mempool. */
+  async invalidateBlock(hash: string): Promise<void> {
+    await this.call('invalidateblock', [hash]);
   }
 
   /** Regtest only: mines `blocks` blocks paying `address`; returns their hashes. */

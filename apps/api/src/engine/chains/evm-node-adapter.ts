@@ -179,11 +179,6 @@ export class EvmNodeAdapter implements ChainAdapter {
     return hashes;
   }
 
-  submitTransfer(): Promise<ChainTransfer> {
-    // Real nodes take signed bytes only: the transaction executor builds, signs and broadcasts outgoing transfers.
-    return Promise.reject(new Error('EvmNodeAdapter does not submit transfers; the transaction executor does'));
-  }
-
   /** Hashes of the transactions of `block` whose receipt says status 0 (reverted: they moved nothing). */
   private async failedIn(block: RpcBlock, txs: RpcTransaction[]): Promise<Set<string>> {
     let receipts: RpcReceipt[];

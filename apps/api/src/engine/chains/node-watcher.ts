@@ -1,12 +1,18 @@
-// Deposits on real nodes: every CHAIN_SWEEP_MS, one watcher pass (the devnet's scanChain) over each EVM network whose
-// runtime is a node, through the EvmNodeAdapter. Devnet networks keep their own watcher in the devnet engine.
+// Deposits on real nodes: every CHAIN_SWEEP_MS, one watcher pass (the devnet's scanChain) over each EVM or bitcoin-type
+// network whose runtime is a node, through its family's adapter. Devnet networks keep their own watcher in the devnet
+// engine. A network with no cursor yet is scanned from block 1 (the cursor reads 0), MAX_BLOCKS_PER_PASS at a time.
+import type { ChainAdapter } from '@vaultline/chains';
 import { BLOCKCHAIN_INFO, BLOCKCHAINS, type Blockchain } from '@vaultline/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Config, chainRuntimeOf } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { wallets } from '../../db/schema/index.js';
 import { scanChain } from '../devnet/watcher.js';
 import { repeatEvery } from '../repeat.js';
 import { defaultConfirmations } from '../transactions/sweeper.js';
+import { BtcNodeAdapter } from './btc-node-adapter.js';
+import { btcRpcFromUrl } from './btc-rpc.js';
 import { EvmNodeAdapter } from './evm-node-adapter.js';
 import { EvmRpc } from './evm-rpc.js';
 
@@ -29,12 +35,21 @@ export function nodeWatcher(deps: {
   confirmations?: (blockchain: Blockchain) => number;
 }): NodeWatcher {
   const { db, config, log, now } = deps;
-  const adapters: EvmNodeAdapter[] = [];
+  const adapters: ChainAdapter[] = [];
   for (const blockchain of BLOCKCHAINS) {
     const runtime = chainRuntimeOf(config, blockchain);
-    // Only EVM has a node adapter so far.
-    if (runtime.kind !== 'rpc' || BLOCKCHAIN_INFO[blockchain].family !== 'evm') continue;
-    adapters.push(new EvmNodeAdapter(blockchain, new EvmRpc(runtime.url), now));
+    if (runtime.kind !== 'rpc') continue;
+    const family = BLOCKCHAIN_INFO[blockchain].family;
+    if (family === 'evm') adapters.push(new EvmNodeAdapter(blockchain, new EvmRpc(runtime.url), now));
+    if (family === 'btc') {
+      // A block holds thousands of outputs: only the wallets' own cost the input look-ups (sender, change).
+      const watched = async () =>
+        (await db.select({ address: wallets.address }).from(wallets).where(eq(wallets.blockchain, blockchain))).map(
+          (w) => w.address,
+        );
+      adapters.push(new BtcNodeAdapter(blockchain, btcRpcFromUrl(runtime.url), { now, watched }));
+    }
+    // Solana and EOS-type networks have no node adapter yet.
   }
   const confirmations = deps.confirmations ?? defaultConfirmations;
 

@@ -15,6 +15,8 @@ export const LITECOIN_REGTEST: BtcNetwork = { bech32: 'rltc', pubKeyHash: 0x6f, 
 
 export interface RegtestNode {
   rpc: BtcRpc;
+  /** The RPC endpoint with its credentials, as a `CHAIN_RPC_*` variable names a node. */
+  url: string;
   datadir: string;
   stop(): Promise<void>;
 }
@@ -82,7 +84,7 @@ export async function startRegtest(): Promise<RegtestNode> {
     }
     try {
       await rpc.blockCount(); // answers once warm-up (-28 "Loading…") is over
-      return { rpc, datadir, stop };
+      return { rpc, url: `http://${user}:${password}@127.0.0.1:${rpcport}`, datadir, stop };
     } catch (error) {
       if (Date.now() > deadline) {
         await stop();

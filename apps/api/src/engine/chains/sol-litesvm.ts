@@ -27,6 +27,12 @@ export type SolBroadcastResult = { ok: true; signature: string } | { ok: false; 
 
 export type SolSignatureStatus = 'confirmed' | 'failed' | 'unknown';
 
+/** Where an executed transaction landed: the slot, and the runtime's blockhash at that slot. */
+export interface SolLanding {
+  slot: bigint;
+  blockhash: string;
+}
+
 /**
  * Numbers of litesvm's `TransactionErrorFieldless` and `InstructionErrorFieldless` (dist/internal.d.ts). They are
  * ambient const enums there, which isolatedModules forbids reading, so the values we need are copied.
@@ -77,13 +83,24 @@ function rejectionOf(error: TransactionError, transaction: Transaction): SolReje
 }
 
 export class SolLiteSvmChain {
+  /**
+   * LiteSVM's transaction history keeps results, not where they landed, so the chain notes the slot and blockhash
+   * of each signature it executes. One object per runtime: every adapter over the same LiteSVM must share it.
+   */
+  private readonly landings = new Map<string, SolLanding>();
+
   constructor(readonly svm: LiteSVM) {}
+
+  /** LiteSVM produces no blocks: the slot only moves when warped, and every slot counts as a block. */
+  slot(): bigint {
+    return this.svm.getClock().slot;
+  }
 
   /** The blockhash to build with. LiteSVM has no block height, so its slot stands in for one. */
   latestBlockhash(): { blockhash: string; lastValidBlockHeight: bigint } {
     return {
       blockhash: this.svm.latestBlockhash(),
-      lastValidBlockHeight: this.svm.getClock().slot + BLOCKHASH_VALIDITY_BLOCKS,
+      lastValidBlockHeight: this.slot() + BLOCKHASH_VALIDITY_BLOCKS,
     };
   }
 
@@ -121,10 +138,36 @@ export class SolLiteSvmChain {
     } catch (error) {
       return { ok: false, reason: 'MALFORMED', detail: error instanceof Error ? error.message : String(error) };
     }
-    if (result instanceof FailedTransactionMetadata) {
-      return { ok: false, reason: rejectionOf(result.err(), transaction), detail: result.toString() };
-    }
-    return { ok: true, signature: getBase58Decoder().decode(result.signature()) };
+    const failed = result instanceof FailedTransactionMetadata ? result : undefined;
+    const executed = result instanceof FailedTransactionMetadata ? result.meta() : result;
+    const signature = getBase58Decoder().decode(executed.signature());
+    // Executed (succeeded, or failed and charged its fee): it is in the history now. A refusal before execution
+    // (bad signature, old blockhash, replay) carries an all-zero signature that matches nothing there.
+    if (this.svm.getTransaction(solSignature(signature)) !== null) this.landing(signature);
+    if (failed) return { ok: false, reason: rejectionOf(failed.err(), transaction), detail: failed.toString() };
+    return { ok: true, signature };
+  }
+
+  /**
+   * Where an executed signature landed; undefined when the runtime never executed it. A transaction sent to the
+   * LiteSVM directly rather than through `broadcast` is pinned to the slot where it is first looked up.
+   */
+  landing(signature: string): SolLanding | undefined {
+    const noted = this.landings.get(signature);
+    if (noted) return noted;
+    if (this.status(signature) === 'unknown') return undefined;
+    const landing = { slot: this.slot(), blockhash: this.svm.latestBlockhash() };
+    this.landings.set(signature, landing);
+    return landing;
+  }
+
+  /**
+   * Time passing beyond a blockhash's validity, as LiteSVM can show it: it accepts only its latest blockhash (no
+   * 150-block window), so the blockhash is replaced, and the slot moves past `lastValidBlockHeight`.
+   */
+  passBlockhashValidity(): void {
+    this.svm.expireBlockhash();
+    this.svm.warpToSlot(this.slot() + BLOCKHASH_VALIDITY_BLOCKS + 1n);
   }
 
   /** `confirmed` once executed successfully, `failed` when it executed and failed, `unknown` when never seen. */

@@ -11,10 +11,10 @@ import {
 import { type Blockchain, tokenById } from '@vaultline/contracts';
 import type { Db } from '../../db/client.js';
 import { walletCustody } from '../../modules/wallets/wallet-custody.service.js';
-import type { BtcChainNode } from './chain-node.js';
-import { lockedOutputsRetry, type TransferPlanner } from './transfer-planner.js';
+import type { BtcChainNode, NodeUtxo } from './chain-node.js';
+import { codeOfBuildFailure, lockedOutputsRetry, type TransferPlanner } from './transfer-planner.js';
 
-type Quote = { feeRate: bigint; publicKey: Uint8Array };
+type Quote = { feeRate: bigint; publicKey: Uint8Array; unspent: NodeUtxo[] };
 
 /** `address` of the blockchain's network in `network`'s format: the same output script, another prefix. */
 export function translateBtcAddress(address: string, blockchain: Blockchain, network: BtcNetwork | undefined) {
@@ -36,34 +36,40 @@ export function btcPlanner(node: BtcChainNode, db: Db): TransferPlanner<Quote> {
         intent.fromAddress,
       );
       if (!publicKey) throw new TransferBuildError('INVALID_ADDRESS', `${intent.fromAddress} is not a wallet`);
-      return { feeRate: await node.feeRate(), publicKey: Buffer.from(publicKey, 'hex') };
+      // Read before the sender's lock: no node is asked anything while a database lock is held (the embedded
+      // database has one connection, which the devnet's node shares). Outputs spent since are excluded below.
+      const unspent = await node.unspent(onNode(intent.fromAddress, intent.blockchain));
+      return { feeRate: await node.feeRate(), publicKey: Buffer.from(publicKey, 'hex'), unspent };
     },
 
     async plan(repo, intent, quote) {
       const from = onNode(intent.fromAddress, intent.blockchain);
       const locked = await repo.lockedOutpoints(intent.blockchain, intent.fromAddress);
-      const unspent = await node.unspent(from);
+      const unspent = quote.unspent;
       const free = unspent.filter((utxo) => !locked.has(`${utxo.txid.toLowerCase()}:${utxo.vout}`));
-      let unsigned: ReturnType<typeof buildBtcTransfer>;
-      try {
-        unsigned = buildBtcTransfer({
+      const build = (utxos: typeof unspent) =>
+        buildBtcTransfer({
           blockchain: intent.blockchain,
           ...(node.addressNetwork ? { network: node.addressNetwork } : {}),
           fromAddress: from,
           fromPublicKey: quote.publicKey,
           toAddress: onNode(intent.toAddress, intent.blockchain),
           amount: intent.amount,
-          utxos: free,
+          utxos,
           feeRate: quote.feeRate,
           ...(intent.memo === undefined ? {} : { memo: intent.memo }),
         });
+      let unsigned: ReturnType<typeof buildBtcTransfer>;
+      try {
+        unsigned = build(free);
       } catch (error) {
+        const short = error instanceof TransferBuildError && error.reason === 'INSUFFICIENT_FUNDS';
+        if (!short || free.length === unspent.length) throw error;
+        // Even the held outputs would not cover it: an overspend now, and one however often it were retried while
+        // the wallet has transfers in flight (a busy wallet always has).
+        if ((await codeOfBuildFailure(() => build(unspent))) === '4') throw error;
         // Short only because outputs are held by transfers in flight: their change comes back; try again then.
-        const heldBack = free.length < unspent.length;
-        if (error instanceof TransferBuildError && error.reason === 'INSUFFICIENT_FUNDS' && heldBack) {
-          throw lockedOutputsRetry();
-        }
-        throw error;
+        throw lockedOutputsRetry();
       }
       return {
         payload: unsigned.payload,

@@ -27,8 +27,9 @@ export function chainTransactionsRepository(db: Db) {
     },
 
     /**
-     * bitcoin-type: outpoints (`txid:vout`) spent by the sender's transactions still open. They are locked: the node
-     * lists them as unspent until a block includes the spender, and spending one twice would be a double spend.
+     * bitcoin-type: outpoints (`txid:vout`) the sender's transactions spend or spent: those in flight (the node lists
+     * them as unspent until a block includes the spender) and those mined or beaten to it (a list of outputs read a
+     * moment ago may still show them). Only a transaction the network never kept (FAILED, DROPPED) gives them back.
      */
     async lockedOutpoints(blockchain: string, address: string): Promise<Set<string>> {
       const rows = await db
@@ -38,7 +39,7 @@ export function chainTransactionsRepository(db: Db) {
           and(
             eq(chainTransactions.blockchain, blockchain),
             eq(chainTransactions.fromAddress, address),
-            inArray(chainTransactions.status, ['BUILT', 'SIGNED', 'BROADCAST']),
+            inArray(chainTransactions.status, ['BUILT', 'SIGNED', 'BROADCAST', 'CONFIRMED', 'REPLACED']),
             isNotNull(chainTransactions.spends),
           ),
         );

@@ -19,7 +19,15 @@ export function catalogueEvmToken(tokenId: string): EvmToken {
 const PLAIN_TRANSFER_GAS = 21_000n;
 const GAS_MARGIN_PERCENT = 120n;
 
-type Quote = { token: EvmToken; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint; gasLimit: bigint; chainId: number };
+type Quote = {
+  token: EvmToken;
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+  gasLimit: bigint;
+  chainId: number;
+  /** The node's next nonce for the sender, read before the lock: only a floor under our own counter. */
+  nodeNextSequence: number;
+};
 
 function erc20TransferData(to: string, amount: bigint): string {
   const word = (value: bigint | string) => BigInt(value).toString(16).padStart(64, '0');
@@ -42,7 +50,10 @@ export function evmPlanner(
       try {
         const estimate = await node.estimateGas(call);
         const gasLimit = estimate === PLAIN_TRANSFER_GAS ? estimate : (estimate * GAS_MARGIN_PERCENT) / 100n;
-        return { token, ...(await node.suggestFees()), gasLimit, chainId: await node.chainId() };
+        // Read before the sender's lock: no node is asked anything while a database lock is held (the embedded
+        // database has one connection, which the devnet's node shares). A floor read early is still a floor.
+        const nodeNextSequence = await node.nextSequence(intent.fromAddress);
+        return { token, ...(await node.suggestFees()), gasLimit, chainId: await node.chainId(), nodeNextSequence };
       } catch (error) {
         if (!(error instanceof EvmRpcError) || error.method !== 'eth_estimateGas') throw error;
         // A token transfer beyond the balance reverts in the estimate ("transfer amount exceeds balance").
@@ -53,7 +64,7 @@ export function evmPlanner(
 
     async plan(_repo, intent, quote, sender) {
       // Our counter, unless the node knows of later ones (transactions sent from this address by other means).
-      const nonce = Math.max(sender.nextSequence, await node.nextSequence(intent.fromAddress));
+      const nonce = Math.max(sender.nextSequence, quote.nodeNextSequence);
       const unsigned = buildEvmTransfer({ ...intent, ...quote, nonce });
       return { payload: unsigned.payload, fee: unsigned.fee, sequence: nonce, nextSequence: nonce + 1 };
     },

@@ -155,12 +155,14 @@ export function transactionExecutor(deps: ExecutorDeps) {
   /** What to do with the node's answer to our bytes, for a row in `from`. */
   async function afterBroadcast(row: ChainTransactionRow, outcome: BroadcastOutcome, from: ChainTransactionStatus[]) {
     if (outcome.kind !== 'refused') return from[0] === 'SIGNED' ? markBroadcast(row) : row;
-    if (outcome.reason === 'EXPIRED') return nextAttempt(row);
-    if (MAYBE_OURS.has(outcome.reason)) {
-      // Our own transaction may be the one that used the nonce (mined while we were down): look it up.
+    if (MAYBE_OURS.has(outcome.reason) || outcome.reason === 'EXPIRED') {
+      // Our own transaction may be the one that used the nonce (mined while we were down): look it up. Bytes that
+      // landed before their blockhash expired are refused as expired on a resend (the age is checked before the
+      // processed signatures), so an expiry is looked up too before another attempt would pay a second time.
       const state = await node.status(row.hash!);
       if (state.state !== 'unknown') return from[0] === 'SIGNED' ? markBroadcast(row) : row;
     }
+    if (outcome.reason === 'EXPIRED') return nextAttempt(row);
     return fail(row, from, outcome.reason);
   }
 

@@ -2,6 +2,7 @@
 // CONFIRMED by sweeper ticks alone, one step per row per tick; rows an engine left SIGNED (before or after sending)
 // are finished by a fresh sweeper with exactly one transaction each on the node; a row that cannot be signed is
 // logged without holding up the others; a network without a node is left alone.
+import { BLOCKCHAINS } from '@vaultline/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
@@ -22,9 +23,11 @@ const errors: { obj: Record<string, unknown>; msg: string }[] = [];
 const log = { error: (obj: Record<string, unknown>, msg: string) => errors.push({ obj, msg }) } as never;
 
 /** A sweeper of a fresh engine: ETHEREUM on the anvil node, driven by hand unless `sweepMs` is given. */
+const configWith = (env: Record<string, string>) =>
+  loadConfig({ CHAIN_RPC_ETHEREUM: node.url, CHAIN_SWEEP_MS: '0', MASTER_KEY: TEST_MASTER_KEY, ...env });
+
 function sweeperWith(env: Record<string, string> = {}): ChainSweeper {
-  const config = loadConfig({ CHAIN_RPC_ETHEREUM: node.url, CHAIN_SWEEP_MS: '0', MASTER_KEY: TEST_MASTER_KEY, ...env });
-  return chainSweeper({ db: testDb.database.db, config, log, confirmations: () => 1 });
+  return chainSweeper({ db: testDb.database.db, config: configWith(env), log, confirmations: () => 1 });
 }
 
 const transfer = async (from: string, to: string, amount: bigint) => ({
@@ -58,9 +61,15 @@ afterAll(async () => {
 });
 
 describe('chain sweeper on anvil', () => {
-  it('works the EVM networks with a node and nothing else', () => {
-    expect(sweeperWith().blockchains).toEqual(['ETHEREUM']);
-    expect(sweeperWith({ CHAIN_RPC_BITCOIN: 'http://127.0.0.1:1' }).blockchains).toEqual(['ETHEREUM']);
+  it('works each network on its runtime: a configured node, else the devnet; in production nothing else', () => {
+    const production = (env: Record<string, string>) =>
+      chainSweeper({ db: testDb.database.db, config: { ...configWith(env), production: true }, log }).blockchains;
+    expect(production({})).toEqual(['ETHEREUM']);
+    expect(production({ CHAIN_RPC_BITCOIN: 'http://u:p@127.0.0.1:1' })).toEqual(['ETHEREUM', 'BITCOIN']);
+    // No client for a Solana or EOS-type node yet: their rows wait rather than meet a wrong node.
+    expect(production({ CHAIN_RPC_SOLANA: 'http://127.0.0.1:1' })).toEqual(['ETHEREUM']);
+    // Outside production every network without a node runs on the devnet.
+    expect(sweeperWith().blockchains).toHaveLength(BLOCKCHAINS.length);
   });
 
   it('drives rows the executor only created to CONFIRMED by its ticks alone, one step per row per tick', async () => {
@@ -143,7 +152,9 @@ describe('chain sweeper on anvil', () => {
 
   it('leaves the rows of a network without a node alone; an engine started with one finishes them by itself', async () => {
     const row = await executor.create(await transfer(custody.addresses[3]!, custody.addresses[2]!, 7n));
-    const idle = chainSweeper({ db: testDb.database.db, config: loadConfig({}), log, confirmations: () => 1 });
+    // Production without CHAIN_RPC_*: every network unavailable (outside production the devnet would stand in).
+    const unavailable = { ...loadConfig({}), production: true };
+    const idle = chainSweeper({ db: testDb.database.db, config: unavailable, log, confirmations: () => 1 });
     expect(idle.blockchains).toEqual([]);
     expect(await idle.tick()).toBe(0);
     expect((await findRow(row.id)).status).toBe('BUILT');

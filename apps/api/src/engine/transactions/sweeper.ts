@@ -1,12 +1,16 @@
-// The engine's loop over outgoing transactions on real nodes: every CHAIN_SWEEP_MS it takes each open
-// chain_transactions row of a network whose runtime is a node (EVM for now) one step further. Because the rows, not
+// The engine's loop over outgoing transactions: every CHAIN_SWEEP_MS it takes each open chain_transactions row one
+// step further, on its network's runtime (a configured EVM or bitcoin-type node, or the embedded devnet). Because the rows, not
 // the process, hold the state, an engine started after a crash finishes what the dead one left, with the same bytes.
 import { BLOCKCHAIN_INFO, BLOCKCHAINS, type Blockchain } from '@vaultline/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Config, chainRuntimeOf } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { devnetChainNode } from '../../devnet/devnet-nodes.js';
+import { btcRpcFromUrl } from '../chains/btc-rpc.js';
 import { EvmRpc } from '../chains/evm-rpc.js';
 import { repeatEvery } from '../repeat.js';
+import { btcChainNode } from './btc-chain-node.js';
+import type { AnyChainNode } from './chain-node.js';
 import { evmChainNode } from './evm-chain-node.js';
 import { type TransactionExecutor, transactionExecutor } from './executor.js';
 import { createSigner } from './signer.js';
@@ -28,29 +32,43 @@ export interface ChainSweeper {
   stop(): Promise<void>;
 }
 
+type SweeperConfig = Pick<Config, 'chainRpc' | 'production' | 'masterKey' | 'chainSweepMs' | 'devnetConfirmations'>;
+
+/**
+ * The node a network's transactions go to, or none: a configured EVM or bitcoin-type node, or the devnet. Solana
+ * and EOS-type nodes over their RPC have no client here yet, so their rows wait rather than meet a wrong node.
+ */
+function nodeOf(db: Db, config: SweeperConfig, blockchain: Blockchain, now: () => Date): AnyChainNode | undefined {
+  const runtime = chainRuntimeOf(config, blockchain);
+  if (runtime.kind === 'devnet') return devnetChainNode(db, blockchain, now);
+  if (runtime.kind !== 'rpc') return undefined;
+  const family = BLOCKCHAIN_INFO[blockchain].family;
+  if (family === 'evm') return evmChainNode(new EvmRpc(runtime.url));
+  if (family === 'btc') return btcChainNode(btcRpcFromUrl(runtime.url));
+  return undefined;
+}
+
 export function chainSweeper(deps: {
   db: Db;
-  config: Pick<Config, 'chainRpc' | 'production' | 'masterKey' | 'chainSweepMs'>;
+  config: SweeperConfig;
   log: FastifyBaseLogger;
+  now?: () => Date;
   /** Tests against a node that mines only on demand lower this. */
   confirmations?: (blockchain: Blockchain) => number;
 }): ChainSweeper {
   const { db, config, log } = deps;
+  const now = deps.now ?? (() => new Date());
   const signer = createSigner({ db, masterKey: config.masterKey });
   const executors = new Map<Blockchain, TransactionExecutor>();
   for (const blockchain of BLOCKCHAINS) {
-    const runtime = chainRuntimeOf(config, blockchain);
-    // Only EVM has an executor so far; the other families' rows wait for theirs rather than meet a wrong node.
-    if (runtime.kind !== 'rpc' || BLOCKCHAIN_INFO[blockchain].family !== 'evm') continue;
-    executors.set(
-      blockchain,
-      transactionExecutor({
-        db,
-        node: evmChainNode(new EvmRpc(runtime.url)),
-        signer,
-        confirmations: (deps.confirmations ?? defaultConfirmations)(blockchain),
-      }),
-    );
+    const node = nodeOf(db, config, blockchain, now);
+    if (!node) continue;
+    const confirmations =
+      deps.confirmations?.(blockchain) ??
+      (chainRuntimeOf(config, blockchain).kind === 'devnet'
+        ? config.devnetConfirmations
+        : defaultConfirmations(blockchain));
+    executors.set(blockchain, transactionExecutor({ db, node, signer, confirmations }));
   }
   const blockchains = [...executors.keys()];
 

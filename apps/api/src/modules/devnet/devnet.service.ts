@@ -1,13 +1,16 @@
 import {
   canonicalAddress,
   DevnetAdapter,
-  faucetAddress,
+  faucetPay,
   isValidAddress,
   type LedgerTransaction,
+  P2WPKH_DUST_LIMIT,
+  TransferBuildError,
 } from '@vaultline/chains';
 import {
   type Blockchain,
   type DevnetTransaction,
+  fromBaseUnits,
   type MessageLanguage,
   nativeToken,
   toBaseUnits,
@@ -86,14 +89,26 @@ export function devnetService({ db, config, clock }: { db: Db; config: Config; c
       if (units <= 0n) throw invalid(lang, 'amount', 'validation.amount.notPositive');
       if (units >= MAX_UNITS) throw invalid(lang, 'amount', 'validation.amount.tooLarge');
       const chain = new DevnetAdapter(blockchain, store, { now: clock });
-      const sent = await chain.submitTransfer({
-        fromAddress: faucetAddress(blockchain),
-        toAddress: canonicalAddress(blockchain, toAddress),
-        tokenId: token.tokenId,
-        amount: units,
-        fail: input.fail === true,
-      });
-      return toDevnetView({ ...sent, willFail: input.fail === true });
+      let outcome: Awaited<ReturnType<typeof faucetPay>>;
+      try {
+        // The faucet signs a real transaction and the devnet verifies it like any other.
+        const payment = { toAddress: canonicalAddress(blockchain, toAddress), tokenId: token.tokenId, amount: units };
+        outcome = await faucetPay(chain, store, { ...payment, fail: input.fail === true });
+      } catch (error) {
+        if (!(error instanceof TransferBuildError)) throw error;
+        // What no transaction of this chain can carry: below the dust limit, beyond a u64 or an EOS asset.
+        if (error.reason === 'AMOUNT_TOO_SMALL') {
+          const minimum = fromBaseUnits(P2WPKH_DUST_LIMIT, token.decimals);
+          throw invalid(lang, 'amount', 'validation.amount.belowMinimum', { amount: minimum, symbol: token.symbol });
+        }
+        if (error.reason === 'INVALID_ADDRESS')
+          throw invalid(lang, 'toAddress', 'validation.address.invalid', { blockchain });
+        throw invalid(lang, 'amount', 'validation.amount.tooLarge');
+      }
+      if (outcome.kind !== 'accepted') {
+        throw new Error(`The devnet refused the faucet's transaction: ${JSON.stringify(outcome)}`);
+      }
+      return toDevnetView({ ...outcome.transfer, fee: 0n, sequence: null, willFail: input.fail === true });
     },
 
     async status() {

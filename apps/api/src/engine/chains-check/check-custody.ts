@@ -1,0 +1,110 @@
+// The check's own custody: one internal organization ("Vaultline chains check") with a sealed seed and two wallets
+// per blockchain it checks, stored the way wallet creation stores them. Found again on the next run, so a check
+// against a node keeps using (and needs funding of) the same two addresses.
+import { deriveAccount, generateMnemonic, mnemonicToSeed, randomEosAccountName } from '@vaultline/chains';
+import { type Blockchain, familyOf } from '@vaultline/contracts';
+import { and, eq } from 'drizzle-orm';
+import { type Db, transaction } from '../../db/client.js';
+import { accounts, organizationSeeds, organizations, requests, wallets } from '../../db/schema/index.js';
+import { decryptAtRest, encryptAtRest } from '../../security/at-rest.js';
+import { SEED_CONTEXT } from '../wallet-creation.js';
+
+export const CHECK_ORGANIZATION_NAME = 'Vaultline chains check';
+const CHECK_EMAIL = 'chains-check@vaultline.invalid';
+
+export interface CheckWallet {
+  blockchain: Blockchain;
+  address: string;
+  publicKey: string;
+}
+
+export interface CheckCustody {
+  organizationId: string;
+  /** The two wallets of `blockchain`, made on first use. */
+  walletsOf(blockchain: Blockchain): Promise<[CheckWallet, CheckWallet]>;
+  /** A completed request of the organization, for a transfer's request_id. */
+  newRequest(): Promise<string>;
+}
+
+export async function checkCustody(db: Db, masterKey: string): Promise<CheckCustody> {
+  const { organizationId, initiatorId } = await transaction(db, async (tx) => {
+    const [existing] = await tx.select().from(organizations).where(eq(organizations.name, CHECK_ORGANIZATION_NAME));
+    const org = existing ?? (await tx.insert(organizations).values({ name: CHECK_ORGANIZATION_NAME }).returning())[0]!;
+    const [member] = await tx.select().from(accounts).where(eq(accounts.email, CHECK_EMAIL));
+    // A member without a password or authenticator: it cannot sign in, it only stands behind the check's requests.
+    const initiator =
+      member ??
+      (
+        await tx
+          .insert(accounts)
+          .values({ kind: 'MEMBER', organizationId: org.id, email: CHECK_EMAIL, status: 'ACTIVE' })
+          .returning()
+      )[0]!;
+    await tx
+      .insert(organizationSeeds)
+      .values({ organizationId: org.id, mnemonicEnc: encryptAtRest(generateMnemonic(), masterKey, SEED_CONTEXT) })
+      .onConflictDoNothing();
+    return { organizationId: org.id, initiatorId: initiator.id };
+  });
+
+  const newRequest = async (tx: Db = db) => {
+    const [request] = await tx
+      .insert(requests)
+      .values({
+        organizationId,
+        type: 'WALLET_CREATION',
+        itemType: 'WALLET_CREATION',
+        payload: { kind: 'WALLET_CREATION' },
+        status: 'COMPLETE',
+        initiatorId,
+        steps: [],
+      })
+      .returning();
+    return request!.id;
+  };
+
+  async function walletsOf(blockchain: Blockchain): Promise<[CheckWallet, CheckWallet]> {
+    return transaction(db, async (tx) => {
+      const [seedRow] = await tx
+        .select()
+        .from(organizationSeeds)
+        .where(eq(organizationSeeds.organizationId, organizationId))
+        .for('update');
+      const held = await tx
+        .select()
+        .from(wallets)
+        .where(and(eq(wallets.organizationId, organizationId), eq(wallets.blockchain, blockchain)))
+        .orderBy(wallets.accountIndex);
+      const seed = mnemonicToSeed(decryptAtRest(seedRow!.mnemonicEnc, masterKey, SEED_CONTEXT));
+      let next = seedRow!.nextAccountIndex;
+      while (held.length < 2) {
+        const derived = deriveAccount({ seed, blockchain, accountIndex: next });
+        const [wallet] = await tx
+          .insert(wallets)
+          .values({
+            organizationId,
+            name: `${blockchain} check ${held.length + 1}`,
+            blockchain,
+            family: familyOf(blockchain),
+            address: derived.address ?? randomEosAccountName(),
+            publicKey: derived.publicKey,
+            derivationPath: derived.path,
+            accountIndex: next,
+            creationRequestId: await newRequest(tx),
+          })
+          .returning();
+        held.push(wallet!);
+        next++;
+      }
+      seed.fill(0);
+      await tx
+        .update(organizationSeeds)
+        .set({ nextAccountIndex: next })
+        .where(eq(organizationSeeds.organizationId, organizationId));
+      const [a, b] = held.map((w) => ({ blockchain, address: w.address, publicKey: w.publicKey }));
+      return [a!, b!];
+    });
+  }
+
+  return { organizationId, walletsOf, newRequest: () => newRequest() };
+}

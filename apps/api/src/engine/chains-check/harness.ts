@@ -1,0 +1,22 @@
+// What the check needs of one family on one runtime: an executor over its node, a way to fund a wallet (the
+// devnet's faucet, a test node's own coins), a block when the runtime mines only on demand, and the tokens to send.
+import type { Blockchain, ChainFamily } from '@vaultline/contracts';
+import type { TransactionExecutor } from '../transactions/executor.js';
+import type { CheckWallet } from './check-custody.js';
+
+export interface FamilyHarness {
+  family: ChainFamily;
+  blockchain: Blockchain;
+  /** How the line names the runtime: `devnet`, `anvil`, `regtest`, `litesvm`, `rpc`. */
+  runtime: string;
+  executor: TransactionExecutor;
+  /** The native coin first, then at most one token of the family. */
+  tokens: { tokenId: string; amount: bigint; fund: bigint }[];
+  /** What the runtime needs to know of the check's wallets before they send (EOS-type devnet: their keys). */
+  prepareWallets?(wallets: CheckWallet[]): Promise<void>;
+  /** Puts `amount` of the token on `address`, spendable (confirmed) when it returns. */
+  fund(address: string, tokenId: string, amount: bigint): Promise<void>;
+  /** One more block where nothing mines by itself; a no-op elsewhere. */
+  produceBlock(): Promise<void>;
+  stop(): Promise<void>;
+}

@@ -1,6 +1,7 @@
 // The chain scenario of `npm run bench`: what signing costs per family, and how many transfers are signed,
-// broadcast and confirmed per second on a real anvil node, each as a ratio to a baseline measured in the same run
-// (a bare curve signature; anvil signing the same transfers itself with its unlocked accounts).
+// broadcast and confirmed per second on a real anvil node, bare and through the product's executor (there and on
+// the embedded devnet), each as a ratio to a baseline measured in the same run (a bare curve signature; anvil
+// signing the same transfers itself with its unlocked accounts; the devnet's faucet paying the same transfers).
 
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -27,6 +28,7 @@ import {
 } from '@vaultline/chains';
 import { ANVIL_CHAIN_ID, startAnvil } from '../src/engine/chains/anvil.js';
 import type { EvmRpc } from '../src/engine/chains/evm-rpc.js';
+import { executorFigures } from './chains-executor.js';
 
 export interface ChainFigure {
   name: string;
@@ -237,7 +239,11 @@ async function anvilFigures(transfers: number): Promise<ChainFigure[]> {
 }
 
 export async function runChainBench(log: (line: string) => void, { quick = false } = {}): Promise<ChainFigure[]> {
-  const figures = [...(await signingFigures(quick ? 50 : 500)), ...(await anvilFigures(quick ? 20 : 200))];
+  const figures = [
+    ...(await signingFigures(quick ? 50 : 500)),
+    ...(await anvilFigures(quick ? 20 : 200)),
+    ...(await executorFigures(quick ? 20 : 100)),
+  ];
   for (const f of figures) {
     log(
       `${f.name.padEnd(44)} ${f.value.toFixed(0).padStart(7)} ${f.unit}  | ${f.baselineName} ${f.baseline.toFixed(0)}  ratio ${(f.value / f.baseline).toFixed(2)}`,

@@ -1,16 +1,12 @@
 // Test harness for the transaction executor on bitcoin-type chains: an organization with a sealed seed and
-// BITCOIN_TESTNET wallets stored the way wallet creation stores them (derived from the seed, one account index
-// each, `tb1…` addresses), funded on a real litecoind -regtest node, where the same scripts read `rltc1…`.
-import { deriveAccount, generateMnemonic, mnemonicToSeed, p2wpkhAddress } from '@vaultline/chains';
+// BITCOIN_TESTNET wallets stored the way wallet creation stores them (custody.ts; `tb1…` addresses), funded on a
+// real litecoind -regtest node, where the same scripts read `rltc1…`.
+import { p2wpkhAddress } from '@vaultline/chains';
 import type { Db } from '../db/client.js';
-import { accounts, organizationSeeds, requests, wallets } from '../db/schema/index.js';
 import { COINBASE_MATURITY } from '../engine/chains/btc-rpc.js';
 import { LITECOIN_REGTEST, type RegtestNode } from '../engine/chains/regtest.js';
 import { translateBtcAddress } from '../engine/transactions/btc-planner.js';
-import { SEED_CONTEXT } from '../engine/wallet-creation.js';
-import { encryptAtRest } from '../security/at-rest.js';
-import { TEST_MASTER_KEY } from './evm-custody.js';
-import { createOrganization } from './fixtures.js';
+import { createCustody } from './custody.js';
 
 /**
  * Where blocks that fund nobody are mined: the P2WPKH address of the secp256k1 generator point, whose private key
@@ -41,63 +37,15 @@ export async function createBtcCustody(
   node: RegtestNode,
   options: { wallets: number; masterKey?: string },
 ): Promise<BtcCustody> {
-  const organizationId = (await createOrganization(db)).id;
-  const [initiator] = await db
-    .insert(accounts)
-    .values({
-      kind: 'MEMBER',
-      organizationId,
-      email: `btc-custody-${organizationId.slice(0, 8)}@example.com`,
-      status: 'ACTIVE',
-    })
-    .returning();
-  const newRequest = async () => {
-    const [request] = await db
-      .insert(requests)
-      .values({
-        organizationId,
-        type: 'WALLET_CREATION',
-        itemType: 'WALLET_CREATION',
-        payload: { kind: 'WALLET_CREATION' },
-        status: 'COMPLETE',
-        initiatorId: initiator!.id,
-        steps: [],
-      })
-      .returning();
-    return request!.id;
-  };
-
-  const mnemonic = generateMnemonic();
-  const seed = mnemonicToSeed(mnemonic);
-  await db.insert(organizationSeeds).values({
-    organizationId,
-    mnemonicEnc: encryptAtRest(mnemonic, options.masterKey ?? TEST_MASTER_KEY, SEED_CONTEXT),
-    nextAccountIndex: options.wallets,
-  });
-  const addresses: string[] = [];
-  for (let accountIndex = 0; accountIndex < options.wallets; accountIndex++) {
-    const derived = deriveAccount({ seed, blockchain: 'BITCOIN_TESTNET', accountIndex });
-    await db.insert(wallets).values({
-      organizationId,
-      name: `Bitcoin wallet ${accountIndex}`,
-      blockchain: 'BITCOIN_TESTNET',
-      family: 'btc',
-      address: derived.address!,
-      publicKey: derived.publicKey,
-      derivationPath: derived.path,
-      accountIndex,
-      creationRequestId: await newRequest(),
-    });
-    addresses.push(derived.address!);
-  }
-  seed.fill(0);
+  const custody = await createCustody(db, { masterKey: options.masterKey });
+  const addresses = (await custody.addWallets('BITCOIN_TESTNET', options.wallets)).map((wallet) => wallet.address);
 
   const onNode = (address: string) => translateBtcAddress(address, 'BITCOIN_TESTNET', LITECOIN_REGTEST);
   return {
-    organizationId,
+    organizationId: custody.organizationId,
     addresses,
     onNode,
-    newRequest,
+    newRequest: custody.newRequest,
     async fund(funding) {
       for (const { address, outputs } of funding) await node.rpc.generateToAddress(outputs, onNode(address));
       await node.rpc.generateToAddress(COINBASE_MATURITY, REGTEST_SINK);

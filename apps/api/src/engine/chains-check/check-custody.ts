@@ -20,10 +20,30 @@ export interface CheckWallet {
 
 export interface CheckCustody {
   organizationId: string;
-  /** The two wallets of `blockchain`, made on first use. */
-  walletsOf(blockchain: Blockchain): Promise<[CheckWallet, CheckWallet]>;
+  /** The first `count` (default two) wallets of `blockchain`, made on first use. */
+  walletsOf(blockchain: Blockchain, count?: number): Promise<[CheckWallet, CheckWallet, ...CheckWallet[]]>;
   /** A completed request of the organization, for a transfer's request_id. */
   newRequest(): Promise<string>;
+}
+
+/**
+ * A request of the organization already COMPLETE: what a wallet row's creation_request_id and a transfer's request_id
+ * point at when the check (or a test) makes them without going through an approval line.
+ */
+export async function insertCompletedRequest(db: Db, organizationId: string, initiatorId: string): Promise<string> {
+  const [request] = await db
+    .insert(requests)
+    .values({
+      organizationId,
+      type: 'WALLET_CREATION',
+      itemType: 'WALLET_CREATION',
+      payload: { kind: 'WALLET_CREATION' },
+      status: 'COMPLETE',
+      initiatorId,
+      steps: [],
+    })
+    .returning();
+  return request!.id;
 }
 
 export async function checkCustody(db: Db, masterKey: string): Promise<CheckCustody> {
@@ -47,23 +67,9 @@ export async function checkCustody(db: Db, masterKey: string): Promise<CheckCust
     return { organizationId: org.id, initiatorId: initiator.id };
   });
 
-  const newRequest = async (tx: Db = db) => {
-    const [request] = await tx
-      .insert(requests)
-      .values({
-        organizationId,
-        type: 'WALLET_CREATION',
-        itemType: 'WALLET_CREATION',
-        payload: { kind: 'WALLET_CREATION' },
-        status: 'COMPLETE',
-        initiatorId,
-        steps: [],
-      })
-      .returning();
-    return request!.id;
-  };
+  const newRequest = (tx: Db = db) => insertCompletedRequest(tx, organizationId, initiatorId);
 
-  async function walletsOf(blockchain: Blockchain): Promise<[CheckWallet, CheckWallet]> {
+  async function walletsOf(blockchain: Blockchain, count = 2) {
     return transaction(db, async (tx) => {
       const [seedRow] = await tx
         .select()
@@ -77,7 +83,7 @@ export async function checkCustody(db: Db, masterKey: string): Promise<CheckCust
         .orderBy(wallets.accountIndex);
       const seed = mnemonicToSeed(decryptAtRest(seedRow!.mnemonicEnc, masterKey, SEED_CONTEXT));
       let next = seedRow!.nextAccountIndex;
-      while (held.length < 2) {
+      while (held.length < Math.max(count, 2)) {
         const derived = deriveAccount({ seed, blockchain, accountIndex: next });
         const [wallet] = await tx
           .insert(wallets)
@@ -101,8 +107,8 @@ export async function checkCustody(db: Db, masterKey: string): Promise<CheckCust
         .update(organizationSeeds)
         .set({ nextAccountIndex: next })
         .where(eq(organizationSeeds.organizationId, organizationId));
-      const [a, b] = held.map((w) => ({ blockchain, address: w.address, publicKey: w.publicKey }));
-      return [a!, b!];
+      const [a, b, ...more] = held.map((w) => ({ blockchain, address: w.address, publicKey: w.publicKey }));
+      return [a!, b!, ...more.slice(0, Math.max(count, 2) - 2)] as [CheckWallet, CheckWallet, ...CheckWallet[]];
     });
   }
 

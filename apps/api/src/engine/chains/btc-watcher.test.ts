@@ -15,9 +15,9 @@ import {
 } from '@vaultline/chains';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, assetActivities, requests, walletBalances, wallets } from '../../db/schema/index.js';
+import { assetActivities, walletBalances, wallets } from '../../db/schema/index.js';
+import { createCustody } from '../../test/custody.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
-import { createOrganization } from '../../test/fixtures.js';
 import { scanChain } from '../devnet/watcher.js';
 import { BtcNodeAdapter } from './btc-node-adapter.js';
 import { type BtcRpcBlock, coinsToSats } from './btc-rpc.js';
@@ -25,7 +25,8 @@ import { nodeWatcher } from './node-watcher.js';
 import { hasLitecoind, LITECOIN_REGTEST, type RegtestNode, startRegtest } from './regtest.js';
 
 const COIN = 100_000_000n;
-const seed = mnemonicToSeed('test test test test test test test test test test test junk');
+const MNEMONIC = 'test test test test test test test test test test test junk';
+const seed = mnemonicToSeed(MNEMONIC);
 /** A key with its address as the product stores it (tb1…) and as the regtest node writes it (rltc…). */
 const party = (account: number) => {
   const key = deriveSigningKey(seed, 'BITCOIN_TESTNET', account);
@@ -100,42 +101,9 @@ async function balanceOf(owner: Party): Promise<bigint> {
 
 /** The custody parties as BITCOIN_TESTNET wallets of one organization, stored as wallet creation stores them. */
 async function storeWallets() {
-  const db = testDb.database.db;
-  const organizationId = (await createOrganization(db)).id;
-  const [initiator] = await db
-    .insert(accounts)
-    .values({
-      kind: 'MEMBER',
-      organizationId,
-      email: `btc-${organizationId.slice(0, 8)}@example.com`,
-      status: 'ACTIVE',
-    })
-    .returning();
-  for (const [accountIndex, owner] of custody.entries()) {
-    const [request] = await db
-      .insert(requests)
-      .values({
-        organizationId,
-        type: 'WALLET_CREATION',
-        itemType: 'WALLET_CREATION',
-        payload: { kind: 'WALLET_CREATION' },
-        status: 'COMPLETE',
-        initiatorId: initiator!.id,
-        steps: [],
-      })
-      .returning();
-    await db.insert(wallets).values({
-      organizationId,
-      name: `Bitcoin ${accountIndex}`,
-      blockchain: 'BITCOIN_TESTNET',
-      family: 'btc',
-      address: owner.stored,
-      publicKey: Buffer.from(owner.publicKey).toString('hex'),
-      derivationPath: `m/84'/1'/${accountIndex}'/0/0`,
-      accountIndex,
-      creationRequestId: request!.id,
-    });
-  }
+  const organization = await createCustody(testDb.database.db, { mnemonic: MNEMONIC });
+  const stored = await organization.addWallets('BITCOIN_TESTNET', custody.length);
+  expect(stored.map((wallet) => wallet.address)).toEqual(custody.map((owner) => owner.stored));
 }
 
 describe.skipIf(!hasLitecoind())('deposit watcher on litecoind -regtest', () => {

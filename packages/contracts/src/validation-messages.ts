@@ -83,6 +83,34 @@ export const VALIDATION_MESSAGES = {
   },
   'validation.amount.notPositive': { en: 'Enter an amount greater than 0.', ko: '0보다 큰 금액을 입력해 주세요.' },
   'validation.amount.tooLarge': { en: 'The amount is too large.', ko: '금액이 너무 큽니다.' },
+  'validation.addressBook.nameTaken': {
+    en: 'An address book entry with this name already exists.',
+    ko: '같은 이름의 주소록이 이미 있습니다.',
+  },
+  'validation.addressBook.duplicate': {
+    en: 'This address is already registered for this coin.',
+    ko: '이 코인으로 이미 등록된 주소입니다.',
+  },
+  'validation.addressBook.memoNotSupported': {
+    en: 'This network does not carry a memo.',
+    ko: '이 네트워크는 메모를 지원하지 않습니다.',
+  },
+  'validation.addressBook.ownWallet': {
+    en: "This is one of the organization's own wallets.",
+    ko: '조직의 지갑 주소입니다.',
+  },
+  'validation.addressBook.sanctioned': {
+    en: 'This address is on a sanctions list and cannot be used.',
+    ko: '제재 대상 주소로 사용할 수 없습니다.',
+  },
+  'validation.addressBook.vaspRequired': {
+    en: 'Choose the exchange this address belongs to.',
+    ko: '주소가 속한 거래소를 선택해 주세요.',
+  },
+  'validation.phone.invalid': {
+    en: 'Enter a phone number of digits, spaces, + and -.',
+    ko: '숫자, 공백, +, - 로 전화번호를 입력해 주세요.',
+  },
   'validation.address.invalid': {
     en: 'This is not a valid address on {blockchain}.',
     ko: '{blockchain}에서 사용할 수 없는 주소입니다.',

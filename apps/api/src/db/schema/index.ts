@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './address-books.js';
 export * from './assets.js';
 export * from './auth.js';
 export * from './chain-transactions.js';

@@ -1,5 +1,6 @@
 // A small Ethereum JSON-RPC client (fetch) with what the engine needs to send a transfer and follow it. Node
 // refusals are mapped to reasons the engine can act on (resync the nonce, fail the withdrawal, bump the fee).
+import { postJsonRpc } from './json-rpc.js';
 
 /** Why a node refused a raw transaction. */
 export type EvmRejection =
@@ -86,12 +87,7 @@ export class EvmRpc {
   ) {}
 
   async call<T>(method: string, params: unknown[] = []): Promise<T> {
-    const response = await fetch(this.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params }),
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
+    const response = await postJsonRpc(this.url, this.nextId++, method, params, this.timeoutMs);
     const body = (await response.json()) as { result?: T; error?: { code: number; message: string; data?: unknown } };
     if (body.error) {
       const detail =

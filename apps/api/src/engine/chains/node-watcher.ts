@@ -1,5 +1,5 @@
-// Deposits on real nodes: every CHAIN_SWEEP_MS, one watcher pass (the devnet's scanChain) over each EVM or bitcoin-type
-// network whose runtime is a node, through its family's adapter. Devnet networks keep their own watcher in the devnet
+// Deposits on real nodes: every CHAIN_SWEEP_MS, one watcher pass (the devnet's scanChain) over each network whose
+// runtime is a node, through its family's adapter (EVM, bitcoin-type, Solana, EOS-type). Devnet networks keep their own watcher in the devnet
 // engine. A network with no cursor yet is scanned from block 1 (the cursor reads 0), MAX_BLOCKS_PER_PASS at a time.
 import type { ChainAdapter } from '@vaultline/chains';
 import { BLOCKCHAIN_INFO, BLOCKCHAINS, type Blockchain } from '@vaultline/contracts';
@@ -13,8 +13,10 @@ import { repeatEvery } from '../repeat.js';
 import { defaultConfirmations } from '../transactions/sweeper.js';
 import { BtcNodeAdapter } from './btc-node-adapter.js';
 import { btcRpcFromUrl } from './btc-rpc.js';
+import { eosNodeAdapter } from './eos-node-adapter.js';
 import { EvmNodeAdapter } from './evm-node-adapter.js';
 import { EvmRpc } from './evm-rpc.js';
+import { solNodeAdapterOf } from './sol-node-adapter.js';
 
 /** Blocks one pass reads at most: a long way behind the head is caught up over several passes, not one long call. */
 const MAX_BLOCKS_PER_PASS = 200;
@@ -36,6 +38,11 @@ export function nodeWatcher(deps: {
 }): NodeWatcher {
   const { db, config, log, now } = deps;
   const adapters: ChainAdapter[] = [];
+  /** The addresses of the network's wallets: what its adapter reports deposits to. */
+  const watchedOf = (blockchain: Blockchain) => async () =>
+    (await db.select({ address: wallets.address }).from(wallets).where(eq(wallets.blockchain, blockchain))).map(
+      (w) => w.address,
+    );
   for (const blockchain of BLOCKCHAINS) {
     const runtime = chainRuntimeOf(config, blockchain);
     if (runtime.kind !== 'rpc') continue;
@@ -43,13 +50,14 @@ export function nodeWatcher(deps: {
     if (family === 'evm') adapters.push(new EvmNodeAdapter(blockchain, new EvmRpc(runtime.url), now));
     if (family === 'btc') {
       // A block holds thousands of outputs: only the wallets' own cost the input look-ups (sender, change).
-      const watched = async () =>
-        (await db.select({ address: wallets.address }).from(wallets).where(eq(wallets.blockchain, blockchain))).map(
-          (w) => w.address,
-        );
-      adapters.push(new BtcNodeAdapter(blockchain, btcRpcFromUrl(runtime.url), { now, watched }));
+      adapters.push(
+        new BtcNodeAdapter(blockchain, btcRpcFromUrl(runtime.url), { now, watched: watchedOf(blockchain) }),
+      );
     }
-    // Solana and EOS-type networks have no node adapter yet.
+    if (family === 'sol')
+      adapters.push(solNodeAdapterOf(blockchain, runtime.url, { now, watched: watchedOf(blockchain) }));
+    if (family === 'eosio')
+      adapters.push(eosNodeAdapter(blockchain, runtime.url, { now, watched: watchedOf(blockchain) }));
   }
   const confirmations = deps.confirmations ?? defaultConfirmations;
 

@@ -66,8 +66,11 @@ describe('chain sweeper on anvil', () => {
       chainSweeper({ db: testDb.database.db, config: { ...configWith(env), production: true }, log }).blockchains;
     expect(production({})).toEqual(['ETHEREUM']);
     expect(production({ CHAIN_RPC_BITCOIN: 'http://u:p@127.0.0.1:1' })).toEqual(['ETHEREUM', 'BITCOIN']);
-    // No client for a Solana or EOS-type node yet: their rows wait rather than meet a wrong node.
-    expect(production({ CHAIN_RPC_SOLANA: 'http://127.0.0.1:1' })).toEqual(['ETHEREUM']);
+    expect(production({ CHAIN_RPC_SOLANA: 'http://127.0.0.1:1', CHAIN_RPC_BIZAUTO: 'http://127.0.0.1:2' })).toEqual([
+      'ETHEREUM',
+      'BIZAUTO',
+      'SOLANA',
+    ]);
     // Outside production every network without a node runs on the devnet.
     expect(sweeperWith().blockchains).toHaveLength(BLOCKCHAINS.length);
   });

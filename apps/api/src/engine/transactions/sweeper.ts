@@ -7,13 +7,16 @@ import { type Config, chainRuntimeOf } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { devnetChainNode } from '../../devnet/devnet-nodes.js';
 import { btcRpcFromUrl } from '../chains/btc-rpc.js';
+import { EosApi } from '../chains/eos-api.js';
 import { EvmRpc } from '../chains/evm-rpc.js';
 import { repeatEvery } from '../repeat.js';
 import { btcChainNode } from './btc-chain-node.js';
 import type { AnyChainNode } from './chain-node.js';
+import { eosApiChainNode, storedSignedBytes } from './eos-api-chain-node.js';
 import { evmChainNode } from './evm-chain-node.js';
 import { type TransactionExecutor, transactionExecutor } from './executor.js';
 import { createSigner } from './signer.js';
+import { solRpcChainNodeOf } from './sol-rpc-chain-node.js';
 
 /**
  * Blocks (counting the including one) before an outgoing transaction is CONFIRMED. Mainnets wait for reorganizations
@@ -35,8 +38,8 @@ export interface ChainSweeper {
 type SweeperConfig = Pick<Config, 'chainRpc' | 'production' | 'masterKey' | 'chainSweepMs' | 'devnetConfirmations'>;
 
 /**
- * The node a network's transactions go to, or none: a configured EVM or bitcoin-type node, or the devnet. Solana
- * and EOS-type nodes over their RPC have no client here yet, so their rows wait rather than meet a wrong node.
+ * The node a network's transactions go to: a configured node (EVM JSON-RPC, Bitcoin Core RPC, Solana JSON-RPC,
+ * nodeos chain API), or the devnet; none for an unavailable network (production without a node).
  */
 function nodeOf(db: Db, config: SweeperConfig, blockchain: Blockchain, now: () => Date): AnyChainNode | undefined {
   const runtime = chainRuntimeOf(config, blockchain);
@@ -45,6 +48,11 @@ function nodeOf(db: Db, config: SweeperConfig, blockchain: Blockchain, now: () =
   const family = BLOCKCHAIN_INFO[blockchain].family;
   if (family === 'evm') return evmChainNode(new EvmRpc(runtime.url));
   if (family === 'btc') return btcChainNode(btcRpcFromUrl(runtime.url));
+  // The node finds a transaction by the blocks after its reference block, read from its signed bytes: after a
+  // restart it has them only from the rows (`recall`), or a transaction that landed would look unknown.
+  if (family === 'sol') return solRpcChainNodeOf(runtime.url);
+  if (family === 'eosio')
+    return eosApiChainNode(new EosApi(runtime.url), { recall: storedSignedBytes(db, blockchain) });
   return undefined;
 }
 

@@ -9,7 +9,7 @@ import { assetActivities, walletBalances, wallets } from '../../db/schema/index.
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { createEvmCustody, ETH, type EvmCustody } from '../../test/evm-custody.js';
 import { watcherRepository } from '../devnet/activities.repository.js';
-import { scanChain } from '../devnet/watcher.js';
+import { MEMPOOL_RECHECK_MS, scanChain } from '../devnet/watcher.js';
 import { type AnvilNode, startAnvil } from './anvil.js';
 import { EvmNodeAdapter } from './evm-node-adapter.js';
 import { TEST_ERC20_BYTECODE } from './fixtures/test-erc20.js';
@@ -287,5 +287,63 @@ describe('deposit watcher on anvil', () => {
       [0, 'ETHEREUM.USDC', '2'],
       [1, 'ETHEREUM.USDC', '3'],
     ]);
+  });
+
+  it('fails a mempool deposit the node forgot, and counts it again when it is mined after all', async () => {
+    const wallet = custody.addresses[3]!;
+    await node.rpc.call('evm_setAutomine', [false]);
+    try {
+      const hash = await node.rpc.call<string>('eth_sendTransaction', [
+        { from: DEV_ACCOUNT, to: wallet, value: `0x${(ETH / 5n).toString(16)}` },
+      ]);
+      const raw = await node.rpc.call<string>('eth_getRawTransactionByHash', [hash]);
+      // The EVM adapter reports deposits from blocks only; a mempool sighting is what a bitcoin-type node or the
+      // devnet reports, recorded here as the watcher records one.
+      const [row] = await testDb.database.db.select().from(wallets).where(eq(wallets.address, wallet));
+      await watcherRepository(testDb.database.db).recordDeposit(
+        {
+          organizationId: row!.organizationId,
+          walletId: row!.id,
+          blockchain: 'ETHEREUM',
+          tokenId: 'ETHEREUM.ETH',
+          txHash: hash,
+          logIndex: -1,
+          fromAddress: DEV_ACCOUNT,
+          toAddress: wallet,
+          amount: (ETH / 5n).toString(),
+          blockHeight: null,
+          blockHash: null,
+          failed: false,
+          requiredConfirmations: 3,
+        },
+        new Date(),
+      );
+      expect(await activity(hash)).toMatchObject({ status: 'PENDING', blockHeight: null });
+
+      // Still known to the node: however long it waits, it stays pending.
+      const later = () => new Date(Date.now() + MEMPOOL_RECHECK_MS + 60_000);
+      await scanChain(testDb.database.db, chain, { now: later, requiredConfirmations: 3 });
+      expect((await activity(hash)).status).toBe('PENDING');
+
+      // Evicted: the node no longer knows it.
+      await node.rpc.call('anvil_dropTransaction', [hash]);
+      const pass = await scanChain(testDb.database.db, chain, { now: later, requiredConfirmations: 3 });
+      expect(pass.dropped).toBe(1);
+      expect(await activity(hash)).toMatchObject({ status: 'FAILED', blockHeight: null });
+
+      // Broadcast again by someone and mined: the same deposit, pending in its block, then credited once.
+      await node.rpc.call('eth_sendRawTransaction', [raw]);
+      await mine(1);
+      const before = await balanceOf(wallet);
+      await scan();
+      expect(await activity(hash)).toMatchObject({ status: 'PENDING', blockHash: expect.any(String) });
+      await mine(2);
+      await scanTwice();
+      expect((await activity(hash)).status).toBe('CONFIRMED');
+      expect(await balanceOf(wallet)).toBe(before + ETH / 5n);
+      expect(await activities(hash)).toHaveLength(1);
+    } finally {
+      await node.rpc.call('evm_setAutomine', [true]);
+    }
   });
 });

@@ -1,6 +1,9 @@
-import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Db, transaction } from '../../db/client.js';
 import { assetActivities, chainCursors, walletBalances, wallets } from '../../db/schema/index.js';
+
+/** Mempool deposits looked up per pass at most: each is one call to the node. */
+const MAX_DROP_CHECKS_PER_PASS = 50;
 
 export interface DepositSeen {
   organizationId: string;
@@ -85,8 +88,43 @@ export function watcherRepository(db: Db) {
             eq(assetActivities.txHash, d.txHash),
             eq(assetActivities.logIndex, d.logIndex),
             eq(assetActivities.activityType, 'DEPOSIT'),
+            // PENDING from the mempool, or FAILED because it vanished from it (dropped, or its block reorganized
+            // away and the node forgot it): mined after all, it counts again. A FAILED one with a block (reverted)
+            // has its outcome and stays.
+            or(eq(assetActivities.status, 'PENDING'), eq(assetActivities.status, 'FAILED')),
+            isNull(assetActivities.blockHeight),
+          ),
+        );
+    },
+
+    /** Deposits seen only in the mempool, last touched before `before`: candidates for having been dropped. */
+    async unminedBefore(blockchain: string, before: Date) {
+      return db
+        .select({ id: assetActivities.id, txHash: assetActivities.txHash, updatedAt: assetActivities.updatedAt })
+        .from(assetActivities)
+        .where(
+          and(
+            eq(assetActivities.blockchain, blockchain),
+            eq(assetActivities.status, 'PENDING'),
+            eq(assetActivities.activityType, 'DEPOSIT'),
+            isNull(assetActivities.blockHeight),
+            lt(assetActivities.updatedAt, before),
+          ),
+        )
+        .limit(MAX_DROP_CHECKS_PER_PASS);
+    },
+
+    /** FAILED: the node no longer knows the transaction. Only the row as read (still unmined) is moved. */
+    async markDropped(id: string, seenUpdatedAt: Date, now: Date) {
+      await db
+        .update(assetActivities)
+        .set({ status: 'FAILED', updatedAt: now })
+        .where(
+          and(
+            eq(assetActivities.id, id),
             eq(assetActivities.status, 'PENDING'),
             isNull(assetActivities.blockHeight),
+            eq(assetActivities.updatedAt, seenUpdatedAt),
           ),
         );
     },

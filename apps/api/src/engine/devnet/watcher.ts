@@ -11,7 +11,15 @@ export interface ScanResult {
   undone: number;
   /** CONFIRMED deposits reorganized away whose credit could not be taken back (spent meanwhile); retried next pass. */
   stuck: number;
+  /** Mempool deposits the node no longer knows (evicted, replaced, never mined): FAILED. */
+  dropped: number;
 }
+
+/**
+ * How long a deposit may sit in the mempool before the watcher asks whether the node still knows it. A low-fee
+ * transaction may wait for hours; it is dropped only when the node has forgotten it, not for waiting.
+ */
+export const MEMPOOL_RECHECK_MS = 10 * 60_000;
 
 /**
  * One pass of the watcher over one chain: new blocks since the cursor and the mempool become DEPOSIT
@@ -64,6 +72,7 @@ export async function scanChain(
     recorded++;
   }
   await repo.advanceCursor(chain.blockchain, to, opts.now());
+  const dropped = await dropVanished(repo, chain, opts.now);
 
   let confirmed = 0;
   for (const a of await repo.pendingMined(chain.blockchain)) {
@@ -74,5 +83,19 @@ export async function scanChain(
       await repo.setConfirmations(a.id, confirmations, opts.now());
     }
   }
-  return { head, recorded, confirmed, undone, stuck };
+  return { head, recorded, confirmed, undone, stuck, dropped };
+}
+
+/**
+ * Mempool deposits seen a while ago that the node no longer knows end FAILED, so a wallet never shows a deposit
+ * pending forever. Should the transaction be mined after all, recordDeposit takes the row back to PENDING.
+ */
+async function dropVanished(repo: ReturnType<typeof watcherRepository>, chain: ChainAdapter, now: () => Date) {
+  let dropped = 0;
+  for (const d of await repo.unminedBefore(chain.blockchain, new Date(now().getTime() - MEMPOOL_RECHECK_MS))) {
+    if ((await chain.transferByHash(d.txHash)) !== null) continue;
+    await repo.markDropped(d.id, d.updatedAt, now());
+    dropped++;
+  }
+  return dropped;
 }

@@ -7,8 +7,11 @@ import { engineQueues, startEngine } from './engine/engine.js';
 import { type EngineQueue, openEngineQueue } from './jobs/queue.js';
 import { devMailboxRoutes } from './mail/mailbox.routes.js';
 import { createMailer, type MailService } from './mail/mailer.js';
+import { addressBookRoutes } from './modules/address-books/address-books.routes.js';
+import { travelRuleRoutes } from './modules/address-books/travel-rule.routes.js';
 import { assetRoutes } from './modules/assets/assets.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { complianceRoutes } from './modules/compliance/compliance.routes.js';
 import { devnetRoutes } from './modules/devnet/devnet.routes.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { memberRoutes } from './modules/members/members.routes.js';
@@ -134,7 +137,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(walletRoutes, { services });
   await app.register(tokenRoutes, { services });
   await app.register(assetRoutes, { services });
+  await app.register(addressBookRoutes, { services });
+  await app.register(complianceRoutes, { services });
   await app.register(eventRoutes, { services, db: opts.database.db, config });
+  // Other VASPs' travel-rule inquiries (signed with their shared key, no session).
+  await app.register(travelRuleRoutes, { db: opts.database.db, masterKey: config.masterKey, clock: services.clock });
   // Development doors: only in local and development; everywhere else `/dev/*` answers the coded 404.
   if (config.devDoors) {
     await app.register(devRoutes, { config });

@@ -71,6 +71,12 @@ const envSchema = z.object({
   DEVNET_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(3),
   /** How often the engine steps the open transactions of networks with a node; 0: no timer (tests drive it). */
   CHAIN_SWEEP_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  /** How often the engine sends due travel-rule inquiries; 0: no timer (tests drive it). */
+  TRAVEL_RULE_SWEEP_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  /** How long one inquiry may take before it counts as a time-out and is retried later. */
+  TRAVEL_RULE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Our legal name as the originating VASP of our inquiries (IVMS101 originatingVASP). */
+  TRAVEL_RULE_VASP_NAME: z.string().trim().min(1).max(100).default('Vaultline'),
 });
 
 /** `CHAIN_RPC_<BLOCKCHAIN>`: the node of one network. Read apart from envSchema, whose keys are fixed. */
@@ -114,6 +120,9 @@ export interface Config {
   /** The node URL of each network that has one (`CHAIN_RPC_<BLOCKCHAIN>`). */
   chainRpc: Partial<Record<Blockchain, string>>;
   chainSweepMs: number;
+  travelRuleSweepMs: number;
+  travelRuleTimeoutMs: number;
+  travelRuleVaspName: string;
 }
 
 /** Where a network's transactions go: its node, the local devnet, or nowhere. */
@@ -236,6 +245,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devnetConfirmations: e.DEVNET_CONFIRMATIONS,
     chainRpc,
     chainSweepMs: e.CHAIN_SWEEP_MS,
+    travelRuleSweepMs: e.TRAVEL_RULE_SWEEP_MS,
+    travelRuleTimeoutMs: e.TRAVEL_RULE_TIMEOUT_MS,
+    travelRuleVaspName: e.TRAVEL_RULE_VASP_NAME,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { EngineQueue } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
+import { addressBooksService } from './modules/address-books/address-books.service.js';
 import { approvalLines } from './modules/approvals/approval-lines.js';
 import { approvalsService } from './modules/approvals/approvals.service.js';
 import { requestsService } from './modules/approvals/requests.service.js';
@@ -12,6 +13,8 @@ import { authService } from './modules/auth/auth.service.js';
 import { otpRegistrationService } from './modules/auth/otp-registration.service.js';
 import { passwordService } from './modules/auth/password.service.js';
 import { sessionService } from './modules/auth/session.service.js';
+import { complianceService } from './modules/compliance/compliance.service.js';
+import { sanctionsImportService } from './modules/compliance/sanctions.service.js';
 import { devnetService } from './modules/devnet/devnet.service.js';
 import { membersService } from './modules/members/members.service.js';
 import { operatorService } from './modules/operator/operator.service.js';
@@ -61,6 +64,9 @@ export function createServices(deps: ServiceDeps) {
     tokens: tokensService(deps),
     balances: balancesService(deps),
     activities: activitiesService(deps),
+    addressBooks: addressBooksService(deps),
+    compliance: complianceService(deps),
+    sanctionsImport: sanctionsImportService(deps),
   };
 }
 

@@ -5,10 +5,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * Who may make a call. `public`: anyone; `authenticated`: anyone signed in (member or operator);
- * `member`: a signed-in organization member; `operator`: a signed-in provider operator; otherwise a member
- * holding that organization permission.
+ * `member`: a signed-in organization member; `operator`: a signed-in provider operator; `vasp`: another VASP's
+ * server, which has no browser (no session, no CSRF cookie) and proves itself by signing the request (the route
+ * checks the signature); otherwise a member holding that organization permission.
  */
-export type CallAccess = 'public' | 'authenticated' | 'member' | 'operator' | OrganizationPermission;
+export type CallAccess = 'public' | 'vasp' | 'authenticated' | 'member' | 'operator' | OrganizationPermission;
 
 export interface CallDefinition<
   P extends z.ZodType | undefined = z.ZodType | undefined,

@@ -39,11 +39,15 @@ export const OPERATOR_ROLES = ['ADMINISTRATOR', 'MANAGER', 'SIGNER', 'VIEWER', '
 export const OperatorRole = z.enum(OPERATOR_ROLES);
 export type OperatorRole = z.infer<typeof OperatorRole>;
 
-/** Who starts operator workflows, who decides them (never their own: maker-checker), who sees emails unmasked. */
+/**
+ * Who starts operator workflows, who decides them (never their own: maker-checker), who sees emails unmasked, and
+ * who replaces a sanctions list: it takes effect at once with no second operator, so only the deciding roles may.
+ */
 export const OPERATOR_ABILITIES = {
   createWorkflow: ['ADMINISTRATOR', 'MANAGER', 'OPERATOR'],
   decideWorkflow: ['ADMINISTRATOR', 'MANAGER'],
   viewEmails: ['ADMINISTRATOR', 'EMAIL_VIEWER'],
+  importSanctions: ['ADMINISTRATOR', 'MANAGER'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export function operatorCan(role: OperatorRole | null | undefined, ability: keyof typeof OPERATOR_ABILITIES): boolean {

@@ -107,6 +107,14 @@ export const VALIDATION_MESSAGES = {
     en: 'Choose the exchange this address belongs to.',
     ko: '주소가 속한 거래소를 선택해 주세요.',
   },
+  'validation.sanctions.csvInvalid': {
+    en: 'The file is not a CSV with a header row of address, chain and listing (or entity) columns.',
+    ko: '주소(address), 체인(chain), 등재 대상(listing 또는 entity) 열의 머리글 행이 있는 CSV 파일이 아닙니다.',
+  },
+  'validation.addressBook.notApplicable': {
+    en: 'This field does not apply to this kind of entry.',
+    ko: '이 유형의 주소록에는 해당하지 않는 항목입니다.',
+  },
   'validation.phone.invalid': {
     en: 'Enter a phone number of digits, spaces, + and -.',
     ko: '숫자, 공백, +, - 로 전화번호를 입력해 주세요.',

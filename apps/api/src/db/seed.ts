@@ -9,6 +9,7 @@ import type { Db } from './client.js';
 import { type DemoAccount, type DemoCredentials, writeDemoCredentials } from './demo-credentials.js';
 import { accounts, amlStatusHistory, memberPermissions, organizations, passwordHistory } from './schema/index.js';
 import { type HoldingsConfig, seedDemoHoldings } from './seed-holdings.js';
+import { seedDemoVasp } from './seed-vasp.js';
 
 export const DEMO = {
   organizationName: 'Vaultline Demo',
@@ -140,5 +141,7 @@ export async function seedDemo(
   if (result.seeded) writeDemoCredentials(config.dataDir, config.masterKey, credentials);
   // Wallets, tokens and devnet deposits of the demo organization; only what is missing, so a rerun changes nothing.
   await seedDemoHoldings(db, config, DEMO.organizationName, DEMO.ownerEmail);
+  // The local counterparty VASP in the directory, so exchange entries of the demo can be verified.
+  await seedDemoVasp(db, config.masterKey);
   return result;
 }

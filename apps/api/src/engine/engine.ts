@@ -7,6 +7,7 @@ import { runActivityExport } from '../modules/assets/activity-export.service.js'
 import { nodeWatcher } from './chains/node-watcher.js';
 import { devnetEngine } from './devnet/devnet-engine.js';
 import { chainSweeper } from './transactions/sweeper.js';
+import { inquirySweeper } from './travel-rule/inquiry-sweeper.js';
 import { walletCreationHandler } from './wallet-creation.js';
 
 export type JobHandler = (job: JobData) => Promise<void>;
@@ -65,9 +66,12 @@ export async function startEngine(deps: EngineDeps & { queue: EngineQueue }): Pr
   // Deposits on configured nodes, reorganizations included; on the sweeper's cadence.
   const watcher = nodeWatcher(deps);
   watcher.start();
+  // Travel-rule inquiries to beneficiary VASPs; several engines share them (rows are taken with SKIP LOCKED).
+  const inquiries = inquirySweeper(deps);
+  inquiries.start();
   return {
     stop: async () => {
-      await Promise.all([devnet?.stop(), sweeper.stop(), watcher.stop()]);
+      await Promise.all([devnet?.stop(), sweeper.stop(), watcher.stop(), inquiries.stop()]);
     },
   };
 }

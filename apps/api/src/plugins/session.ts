@@ -70,7 +70,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
       });
     }
     const access = request.routeOptions.config?.access;
-    if (!access) return;
+    // Another VASP's server: no browser, so no cookies to protect; its route verifies the request's signature.
+    if (!access || access === 'vasp') return;
     const unsafe = !SAFE_METHODS.has(request.method);
     const header = request.headers[CSRF_HEADER];
     const presented = typeof header === 'string' ? header : '';

@@ -7,4 +7,5 @@ export * from './operator.js';
 export * from './organization.js';
 export * from './system.js';
 export * from './tokens.js';
+export * from './travel-rule.js';
 export * from './wallets.js';

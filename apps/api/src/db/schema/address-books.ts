@@ -6,6 +6,9 @@ import { organizations } from './organizations.js';
 /**
  * The VASP directory: exchanges and other providers travel-rule inquiries can go to (the local counterparty VASP
  * outside production; real ones added by operators). `endpoint` is the base URL of its travel-rule API.
+ * `key_id` and `secret_enc` are the shared key the two VASPs exchanged when they registered each other: it signs
+ * our inquiries to them and verifies theirs to us (sealed under MASTER_KEY). A VASP without one can be neither
+ * asked nor answered.
  */
 export const vasps = pgTable(
   'vasps',
@@ -13,9 +16,15 @@ export const vasps = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     endpoint: text('endpoint').notNull(),
+    keyId: text('key_id'),
+    secretEnc: text('secret_enc'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('vasps_name_key').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('vasps_name_key').on(sql`lower(${t.name})`),
+    uniqueIndex('vasps_key_id_key').on(t.keyId),
+    check('vasps_key_pair', sql`(${t.keyId} is null) = (${t.secretEnc} is null)`),
+  ],
 );
 
 export const ADDRESS_BOOK_ENTRY_STATES = ['VERIFYING', 'REGISTERED', 'FAILED', 'DELETED'] as const;

@@ -13,7 +13,7 @@ export interface OrganizationActor {
 
 /** null when the actor may make the call; else what the 403 names (the missing permission, when one is missing). */
 export function callRefusal(
-  access: Exclude<CallAccess, 'public'>,
+  access: Exclude<CallAccess, 'public' | 'vasp'>,
   actor: OrganizationActor,
 ): null | { permission?: OrganizationPermission } {
   if (access === 'authenticated') return null;

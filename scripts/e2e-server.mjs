@@ -9,6 +9,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.E2E_PORT ?? '3100';
 const dataDir = join(root, 'test-results', `e2e-data-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
+// The demo's counterparty exchange answers the address book's travel-rule inquiries, as `npm start` runs it; on a
+// port of its own per server, so parallel runs (and a developer's `npm start`) never meet.
+const counterpartyPort = String(Number(port) + 1200);
+const counterparty = spawn(
+  process.execPath,
+  ['--import', 'tsx', join(root, 'apps/api/src/travel-rule/counterparty-vasp.ts'), '--port', counterpartyPort],
+  { cwd: join(root, 'apps/api'), stdio: 'inherit' },
+);
 const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
   cwd: join(root, 'apps/api'),
   stdio: 'inherit',
@@ -24,7 +32,16 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/s
     AUTH_RATE_LIMIT_FACTOR: '20',
     // Every journey comes from 127.0.0.1, several screens poll: the per-address API budget is the API suite's subject.
     RATE_LIMIT_PER_MINUTE: '100000',
+    COUNTERPARTY_VASP_PORT: counterpartyPort,
   },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    counterparty.kill(signal);
+    child.kill(signal);
+  });
+}
+child.on('exit', (code) => {
+  counterparty.kill('SIGTERM');
+  process.exit(code ?? 0);
+});

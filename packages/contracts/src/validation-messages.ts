@@ -36,6 +36,10 @@ export const VALIDATION_MESSAGES = {
     en: 'Names can contain only English or Korean letters, without numbers, punctuation or special characters.',
     ko: '이름은 영문 또는 한글로만 입력해 주세요. 숫자, 문장 부호, 특수문자는 사용할 수 없습니다.',
   },
+  'validation.partyName.invalid': {
+    en: "Names can contain English or Korean letters, numbers, spaces and . , & ' ( ) -.",
+    ko: "이름은 영문, 한글, 숫자, 공백과 . , & ' ( ) - 로만 입력해 주세요.",
+  },
   'validation.otp.invalid': {
     en: `Enter the ${LIMITS.OTP_LENGTH}-digit code.`,
     ko: `${LIMITS.OTP_LENGTH}자리 인증 코드를 입력해 주세요.`,

@@ -65,6 +65,19 @@ export const personNameSchema = z
   .max(LIMITS.TEXT_MAX, key('validation.text.tooLong'))
   .regex(PERSON_NAME_PATTERN, key('validation.personName.invalid'));
 
+/**
+ * A company's name as registered: English or Korean letters and digits, words separated by spaces, with the
+ * punctuation company names carry (`Hanbit Trading Co., Ltd.`, `A&B (Korea)`, `O'Neil-Park`).
+ */
+export const PARTY_NAME_PATTERN = /^[A-Za-z0-9가-힣](?:[A-Za-z0-9가-힣.,&'()\- ]*[A-Za-z0-9가-힣.)])?$/;
+
+export const partyNameSchema = z
+  .string(key('validation.required'))
+  .trim()
+  .min(1, key('validation.required'))
+  .max(LIMITS.TEXT_MAX, key('validation.text.tooLong'))
+  .regex(PARTY_NAME_PATTERN, key('validation.partyName.invalid'));
+
 /** A complete one-time code: exactly 6 digits. */
 export const otpCodeSchema = z
   .string(key('validation.otp.invalid'))

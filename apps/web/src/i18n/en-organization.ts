@@ -167,8 +167,6 @@ export const enOrganization = {
     memberCount: 'Joined members',
     myPermissions: 'Your access',
     tabs: { members: 'Members', groups: 'Groups', wallets: 'Wallets', addressBook: 'Address book' },
-    addressBookEmptyTitle: 'No address book entries yet',
-    addressBookEmptyBody: 'Registered withdrawal addresses will be listed here once the address book is available.',
   },
   wallets: {
     create: 'Create wallet',

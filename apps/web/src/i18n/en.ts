@@ -1,4 +1,5 @@
 import { enAccount } from './en-account';
+import { enAddressBook } from './en-address-book';
 import { enApprovals } from './en-approvals';
 import { enAssets } from './en-assets';
 import { enAuth } from './en-auth';
@@ -86,6 +87,7 @@ export const en = {
   ...enWallets,
   ...enApprovals,
   ...enAssets,
+  ...enAddressBook,
   error: {
     title: 'Something went wrong',
     notFoundTitle: 'Page not found',

@@ -169,8 +169,6 @@ export const koOrganization: Pick<Messages, keyof typeof enOrganization> = {
     memberCount: '가입한 구성원',
     myPermissions: '내 권한',
     tabs: { members: '구성원', groups: '그룹', wallets: '지갑', addressBook: '주소록' },
-    addressBookEmptyTitle: '아직 주소록 항목이 없습니다',
-    addressBookEmptyBody: '주소록 기능이 제공되면 등록된 출금 주소가 여기에 표시됩니다.',
   },
   wallets: {
     create: '지갑 생성',

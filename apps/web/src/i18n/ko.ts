@@ -1,5 +1,6 @@
 import type { Messages } from './en';
 import { koAccount } from './ko-account';
+import { koAddressBook } from './ko-address-book';
 import { koApprovals } from './ko-approvals';
 import { koAssets } from './ko-assets';
 import { koAuth } from './ko-auth';
@@ -87,6 +88,7 @@ export const ko: Messages = {
   ...koWallets,
   ...koApprovals,
   ...koAssets,
+  ...koAddressBook,
   error: {
     title: '문제가 발생했습니다',
     notFoundTitle: '페이지를 찾을 수 없습니다',

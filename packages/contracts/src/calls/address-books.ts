@@ -3,7 +3,7 @@ import { OkAnswer, tagged } from '../call.js';
 import { definePagedListCall } from '../paging.js';
 import { AddressBookState } from '../states.js';
 import { TokenId } from '../tokens.js';
-import { memoSchema, personNameSchema, searchSchema, textSchema } from '../validation.js';
+import { memoSchema, partyNameSchema, personNameSchema, searchSchema, textSchema } from '../validation.js';
 import { CalendarDate } from './assets.js';
 import { AuthenticationBody } from './organization.js';
 
@@ -39,8 +39,9 @@ const phoneSchema = z
  * Individuals give a birthday; corporations an incorporation date and their representative's names.
  */
 export const ReceiverInput = z.strictObject({
-  nameKo: personNameSchema,
-  nameEn: personNameSchema,
+  /** A corporation's registered name (company punctuation allowed); an individual's is checked as a person's name. */
+  nameKo: partyNameSchema,
+  nameEn: partyNameSchema,
   representativeNameKo: personNameSchema.optional(),
   representativeNameEn: personNameSchema.optional(),
   birthday: CalendarDate.optional(),

@@ -4,6 +4,7 @@ import {
   type AddressBookState,
   type Blockchain,
   familyOf,
+  PERSON_NAME_PATTERN,
   type ReceiverInput,
   tokenById,
   type ValidationKey,
@@ -101,6 +102,15 @@ function shapeIssues(d: DraftFields): RuleIssue[] {
     for (const f of fields.refuses) {
       if (d.receiver[f] !== undefined)
         issues.push({ path: `receiver.${f}`, key: 'validation.addressBook.notApplicable' });
+    }
+    // The contract admits a company's punctuation in every name; a person's name is letters and spaces only.
+    if (d.receiverType === 'INDIVIDUAL') {
+      for (const f of ['nameKo', 'nameEn'] as const) {
+        const name = d.receiver[f];
+        if (name !== undefined && !PERSON_NAME_PATTERN.test(name.trim())) {
+          issues.push({ path: `receiver.${f}`, key: 'validation.personName.invalid' });
+        }
+      }
     }
   }
   return issues;

@@ -12,6 +12,7 @@ import {
   EVM_A,
   EVM_B,
   EVM_C,
+  EVM_D,
   evmAddress,
   flipCase,
   INDIVIDUAL,
@@ -151,6 +152,19 @@ describe('registering', () => {
       incorporationDate: '****-**-30',
       birthday: null,
     });
+  });
+
+  it("takes a company's registered name with its punctuation, and only letters and spaces for a person", async () => {
+    const company = { ...CORPORATION, nameKo: '한빛무역 주식회사', nameEn: 'Hanbit Trading Co., Ltd.' };
+    const corp = await create(draft({ address: EVM_D, receiverType: 'CORPORATION', receiver: company }));
+    expect(corp.statusCode, corp.body).toBe(200);
+    const person = await create(draft({ address: EVM_B, receiver: { ...INDIVIDUAL, nameEn: 'Minsu Kim Co., Ltd.' } }));
+    expect(issuesOf(person)).toEqual(['body.receiver.nameEn validation.personName.invalid']);
+    const script = await create(
+      draft({ address: EVM_B, receiverType: 'CORPORATION', receiver: { ...company, nameEn: 'A<b>' } }),
+    );
+    expect(script.json().code).toBe('4000');
+    expect(script.body).not.toContain('<b>');
   });
 
   it('asks a known VASP of an exchange entry, and none of a self-managed one', async () => {

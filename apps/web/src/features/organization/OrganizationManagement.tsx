@@ -1,9 +1,9 @@
 import { Center, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import type { OrganizationPermission } from '@vaultline/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { BookIcon, OrganizationIcon, UsersIcon, WalletIcon } from '../../components/icons';
-import { PageEmptyState } from '../../components/PageEmptyState';
 import { PageTabs, TabCount } from '../../components/PageTabs';
 import { formatDate } from '../../lib/dates';
 import { toApiError } from '../../lib/error-reader';
@@ -24,10 +24,21 @@ export interface OrganizationManagementProps {
    * so the page hands the list in.
    */
   walletsPanel: ReactNode;
+  /**
+   * The Address book tab, given the caller's permissions as the server reports them (`myPermissions`). The address
+   * book is another feature's, so the page hands it in.
+   */
+  addressBookPanel: (myPermissions: readonly OrganizationPermission[]) => ReactNode;
 }
 
-/** A member's organization: members, groups, wallets and (later) address books. */
-export function OrganizationManagement({ meId, tab, onTabChange, walletsPanel }: OrganizationManagementProps) {
+/** A member's organization: members, groups, wallets and the address book. */
+export function OrganizationManagement({
+  meId,
+  tab,
+  onTabChange,
+  walletsPanel,
+  addressBookPanel,
+}: OrganizationManagementProps) {
   const { t } = useTranslation();
   const organization = useOrganizationMe();
   const groups = useGroupList();
@@ -115,15 +126,7 @@ export function OrganizationManagement({ meId, tab, onTabChange, walletsPanel }:
             label: t('organization.tabs.addressBook'),
             icon: BookIcon,
             testId: 'tab-address-book',
-            panel: (
-              <Paper withBorder radius="lg" bg="white">
-                <PageEmptyState
-                  title={t('organization.addressBookEmptyTitle')}
-                  description={t('organization.addressBookEmptyBody')}
-                  icon={<BookIcon size={26} />}
-                />
-              </Paper>
-            ),
+            panel: addressBookPanel(org.myPermissions),
           },
         ]}
       />

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
+import { AddressBookPanel } from '../../../features/address-book/AddressBookPanel';
 import { CONSOLE_TABS, type ConsoleTab, OperatorConsole } from '../../../features/operator/OperatorConsole';
 import {
   ORGANIZATION_TABS,
@@ -56,6 +57,11 @@ function ManagementPage() {
             partialBeforeAnswer={!me.permissions.includes('WALLETS_VIEW')}
             canCreate={me.permissions.includes('WALLETS_CREATION')}
           />
+        }
+        addressBookPanel={(myPermissions) =>
+          me.organization ? (
+            <AddressBookPanel organizationId={me.organization.id} myPermissions={myPermissions} />
+          ) : null
         }
       />
     </>

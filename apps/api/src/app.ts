@@ -21,6 +21,7 @@ import { devRoutes } from './modules/system/dev.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { tokenRoutes } from './modules/tokens/tokens.routes.js';
 import { walletRoutes } from './modules/wallets/wallets.routes.js';
+import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.js';
 import { errorHandlerPlugin, requestLanguage, sendError } from './plugins/error-handler.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -135,6 +136,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(organizationRoutes, { services });
   await app.register(operatorRoutes, { services });
   await app.register(walletRoutes, { services });
+  await app.register(withdrawalRoutes, { services });
   await app.register(tokenRoutes, { services });
   await app.register(assetRoutes, { services });
   await app.register(addressBookRoutes, { services });

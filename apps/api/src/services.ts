@@ -23,6 +23,7 @@ import { invitationsService } from './modules/organization/invitations.service.j
 import { organizationService } from './modules/organization/organization.service.js';
 import { tokensService } from './modules/tokens/tokens.service.js';
 import { walletsService } from './modules/wallets/wallets.service.js';
+import { withdrawalsService } from './modules/withdrawals/withdrawals.service.js';
 import type { RsaKeyring } from './security/rsa.js';
 
 export interface ServiceDeps {
@@ -60,6 +61,7 @@ export function createServices(deps: ServiceDeps) {
     lines,
     requests,
     wallets: walletsService({ ...deps, approvals, requests, lines }),
+    withdrawals: withdrawalsService({ ...deps, approvals, requests }),
     devnet: devnetService(deps),
     tokens: tokensService(deps),
     balances: balancesService(deps),

@@ -28,6 +28,8 @@ export const WithdrawalContent = z.object({
   toAddress: z.string(),
   addressBookId: z.uuid(),
   memo: z.string().optional(),
+  /** Native-coin base units held in `wallet_balances.locked` for the network fee until the withdrawal settles. */
+  feeReserve: baseUnits.optional(),
 });
 
 const stakingPosition = {

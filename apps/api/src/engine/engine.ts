@@ -4,11 +4,13 @@ import type { Db } from '../db/client.js';
 import { type EngineQueue, type JobData, QUEUES } from '../jobs/queue.js';
 import { requestExecution, requestTypes } from '../modules/approvals/request-execution.service.js';
 import { runActivityExport } from '../modules/assets/activity-export.service.js';
+import { withdrawalExecution } from '../modules/withdrawals/withdrawal-execution.service.js';
 import { nodeWatcher } from './chains/node-watcher.js';
 import { devnetEngine } from './devnet/devnet-engine.js';
 import { chainSweeper } from './transactions/sweeper.js';
 import { inquirySweeper } from './travel-rule/inquiry-sweeper.js';
 import { walletCreationHandler } from './wallet-creation.js';
+import { withdrawalHandler } from './withdrawal.js';
 
 export type JobHandler = (job: JobData) => Promise<void>;
 
@@ -37,6 +39,7 @@ export function engineHandlers(deps: EngineDeps): Map<string, JobHandler> {
   const requests = requestExecution(deps.db, deps.now);
   const handlers = new Map<string, JobHandler>([
     ['wallet-creation', walletCreationHandler({ config: deps.config, requests, now: deps.now })],
+    ['withdrawal', withdrawalHandler({ db: deps.db, config: deps.config, requests, now: deps.now })],
     // Export jobs carry the export's id as requestId.
     [QUEUES.activityExport, (job) => runActivityExport(deps.db, job.requestId, job.organizationId, deps.now)],
   ]);
@@ -61,7 +64,10 @@ export async function startEngine(deps: EngineDeps & { queue: EngineQueue }): Pr
   const devnet = deps.config.production ? null : devnetEngine(deps);
   devnet?.start();
   // Outgoing transactions on configured nodes; open rows a previous engine left are taken up on the first tick.
-  const sweeper = chainSweeper(deps);
+  // Withdrawals whose transaction went final settle right after the sweep that made it so.
+  const withdrawals = withdrawalExecution(deps.db);
+  const execution = requestExecution(deps.db, deps.now);
+  const sweeper = chainSweeper({ ...deps, afterTick: () => withdrawals.settleFinished(execution, deps.now) });
   sweeper.start();
   // Deposits on configured nodes, reorganizations included; on the sweeper's cadence.
   const watcher = nodeWatcher(deps);

@@ -4,3 +4,4 @@
  */
 export { watcherRepository } from '../engine/devnet/activities.repository.js';
 export { type DevnetEngine, devnetEngine } from '../engine/devnet/devnet-engine.js';
+export { chainSweeper } from '../engine/transactions/sweeper.js';

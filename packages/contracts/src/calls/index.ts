@@ -9,3 +9,4 @@ export * from './system.js';
 export * from './tokens.js';
 export * from './travel-rule.js';
 export * from './wallets.js';
+export * from './withdrawals.js';

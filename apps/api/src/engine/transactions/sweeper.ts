@@ -41,7 +41,12 @@ type SweeperConfig = Pick<Config, 'chainRpc' | 'production' | 'masterKey' | 'cha
  * The node a network's transactions go to: a configured node (EVM JSON-RPC, Bitcoin Core RPC, Solana JSON-RPC,
  * nodeos chain API), or the devnet; none for an unavailable network (production without a node).
  */
-function nodeOf(db: Db, config: SweeperConfig, blockchain: Blockchain, now: () => Date): AnyChainNode | undefined {
+export function nodeOf(
+  db: Db,
+  config: SweeperConfig,
+  blockchain: Blockchain,
+  now: () => Date,
+): AnyChainNode | undefined {
   const runtime = chainRuntimeOf(config, blockchain);
   if (runtime.kind === 'devnet') return devnetChainNode(db, blockchain, now);
   if (runtime.kind !== 'rpc') return undefined;
@@ -63,6 +68,8 @@ export function chainSweeper(deps: {
   now?: () => Date;
   /** Tests against a node that mines only on demand lower this. */
   confirmations?: (blockchain: Blockchain) => number;
+  /** After each tick: what reacts to rows going final (withdrawals settling), so tests driving ticks get it too. */
+  afterTick?: () => Promise<unknown>;
 }): ChainSweeper {
   const { db, config, log } = deps;
   const now = deps.now ?? (() => new Date());
@@ -107,6 +114,7 @@ export function chainSweeper(deps: {
       }
       // Networks are independent: a slow node delays only its own rows.
       const stepped = await Promise.all([...byChain].map(([blockchain, ids]) => sweepChain(blockchain, ids)));
+      await deps.afterTick?.();
       return stepped.reduce((sum, n) => sum + n, 0);
     },
     start() {

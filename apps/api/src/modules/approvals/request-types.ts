@@ -12,6 +12,7 @@ import {
 } from '@vaultline/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { releaseWithdrawal } from '../withdrawals/withdrawal-balances.repository.js';
 import type { RequestState } from './approvals.policy.js';
 
 /**
@@ -48,6 +49,8 @@ export interface RequestTypeDefinition<S extends z.ZodType<AnyContent> = z.ZodTy
    * amount here, say). Optional.
    */
   onApproved?: (tx: Db, request: { id: string; organizationId: string; content: z.infer<S> }) => Promise<void>;
+  /** Runs in the transaction that rejects or cancels a request before execution (a withdrawal releases its hold). */
+  onClosed?: (tx: Db, request: { id: string; organizationId: string; content: z.infer<S> }) => Promise<void>;
   /** Runs in the transaction that ends execution, with how it ended (a failed withdrawal releases its amount). */
   onExecutionEnd?: (
     tx: Db,
@@ -88,15 +91,19 @@ const ENTRIES: RequestTypeDefinition[] = [
     familyOf: (c) => c.family,
     exclusiveKey: (c) => `wallet-name:${c.name.toLowerCase()}`,
   }),
-  // Withdrawals and staking: their handlers come with their issues; approved requests wait for them.
+  // A withdrawal holds its amount and fee reserve in wallet_balances.locked from creation (withdrawals.service) until
+  // it is rejected, canceled or its execution ends, each in the transaction that does so.
   define({
     ...onWallet,
     kind: 'WITHDRAWAL',
     type: 'WITHDRAWAL',
     content: WithdrawalContent,
     cancelableIn: ['CREATED'],
-    queue: null,
+    queue: 'withdrawal',
+    onClosed: (tx, request) => releaseWithdrawal(tx, request.content),
+    onExecutionEnd: (tx, request) => releaseWithdrawal(tx, request.content),
   }),
+  // Staking: its handlers come with its issue; approved requests wait for them.
   define({
     ...onWallet,
     kind: 'STAKING_STAKE',

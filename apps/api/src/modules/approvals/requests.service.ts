@@ -54,6 +54,15 @@ export function requestsService(deps: OrganizationDeps & { queue: () => EngineQu
       await deps.queue().enqueue(tx, entry.queue, { requestId: request.id, organizationId: request.organizationId });
   }
 
+  /** A request rejected or canceled before execution: its type's hook, in the same transaction. */
+  async function closed(tx: Db, request: RequestRow) {
+    await requestTypeOf(request.itemType).onClosed?.(tx, {
+      id: request.id,
+      organizationId: request.organizationId,
+      content: contentOf(request),
+    });
+  }
+
   async function view(auth: AuthContext, row: RequestRow): Promise<RequestView> {
     return (await describeRequests(approvalsRepository(db, orgOf(auth)), auth, [row]))[0]!;
   }
@@ -138,6 +147,7 @@ export function requestsService(deps: OrganizationDeps & { queue: () => EngineQu
           updatedAt: clock(),
         }))!;
         if (result.approvedNow) await handOver(tx, updated);
+        if (updated.status === 'REJECTED') await closed(tx, updated);
         return updated;
       });
       return view(auth, row);
@@ -148,12 +158,14 @@ export function requestsService(deps: OrganizationDeps & { queue: () => EngineQu
         const request = await lockExpected(tx, auth, requestId, expected);
         const result = cancel(stateOf(request, []), auth.accountId, requestTypeOf(request.itemType).cancelableIn);
         if ('code' in result) throw policyError(result);
-        return (await approvalsRepository(tx, orgOf(auth)).updateRequest(request.id, {
+        const updated = (await approvalsRepository(tx, orgOf(auth)).updateRequest(request.id, {
           status: 'CANCELED',
           cancelStage: result.stage,
           steps: result.steps,
           updatedAt: clock(),
         }))!;
+        await closed(tx, updated);
+        return updated;
       });
       return view(auth, row);
     },

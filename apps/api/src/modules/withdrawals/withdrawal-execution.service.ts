@@ -1,0 +1,96 @@
+import { nativeToken, type RequestContentOf } from '@vaultline/contracts';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { assetActivities, chainTransactions, requests, wallets } from '../../db/schema/index.js';
+import type { RequestExecution } from '../approvals/request-execution.service.js';
+import { withdrawalBalances } from './withdrawal-balances.repository.js';
+
+/** The chain_transactions purpose of a withdrawal's transfer: one per request (the executor's idempotency key). */
+export const WITHDRAWAL_PURPOSE = 'withdrawal';
+
+type Content = RequestContentOf<'WITHDRAWAL'>;
+
+/** The last attempt of a withdrawal's transfer (an expired attempt is followed by the next one). */
+async function transferOf(db: Db, requestId: string) {
+  const [row] = await db
+    .select()
+    .from(chainTransactions)
+    .where(and(eq(chainTransactions.requestId, requestId), eq(chainTransactions.purpose, WITHDRAWAL_PURPOSE)))
+    .orderBy(desc(chainTransactions.attempt))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The engine's side of withdrawals: what an executing request sends from where, and its settlement once its
+ * transaction is final. Settlement reads the rows, not events, so whichever engine sweeps next finishes a request
+ * whose transaction went final while another engine died.
+ */
+export function withdrawalExecution(db: Db) {
+  return {
+    /** An EXECUTING withdrawal's content and sending address; null when it is not (any longer) executing. */
+    async target(organizationId: string, requestId: string) {
+      const [row] = await db
+        .select({ payload: requests.payload, status: requests.status, fromAddress: wallets.address })
+        .from(requests)
+        .innerJoin(wallets, eq(wallets.id, requests.walletId))
+        .where(and(eq(requests.id, requestId), eq(requests.organizationId, organizationId)));
+      if (row?.status !== 'EXECUTING') return null;
+      return { content: row.payload as unknown as Content, fromAddress: row.fromAddress };
+    },
+
+    /** Whether the request's transfer row exists already (a retried job must not check or build twice). */
+    hasTransfer: async (requestId: string) => (await transferOf(db, requestId)) !== undefined,
+
+    /**
+     * Ends every EXECUTING withdrawal whose transfer is final: CONFIRMED completes it (the amount and the fee paid
+     * leave the balance, the WITHDRAWAL activity is written); FAILED or DROPPED fails it. The hold is released by the
+     * registry's onExecutionEnd in the same transaction. How many it ended.
+     */
+    async settleFinished(execution: RequestExecution, now: () => Date): Promise<number> {
+      const open = await db
+        .select({ id: requests.id, organizationId: requests.organizationId })
+        .from(requests)
+        .where(and(eq(requests.itemType, 'WITHDRAWAL'), eq(requests.status, 'EXECUTING')))
+        .limit(200);
+      let ended = 0;
+      for (const request of open) {
+        const transfer = await transferOf(db, request.id);
+        if (!transfer || !['CONFIRMED', 'FAILED', 'DROPPED'].includes(transfer.status)) continue;
+        const status = await execution.finish(request.organizationId, request.id, async (tx, r) => {
+          if (transfer.status !== 'CONFIRMED') return { failure: transfer.failureCode ?? '4032' };
+          const content = r.content as Content;
+          const balances = withdrawalBalances(tx, content.walletId);
+          await balances.debit(content.tokenId, BigInt(transfer.amount));
+          await balances.debit(nativeToken(content.blockchain).tokenId, BigInt(transfer.fee));
+          await tx
+            .insert(assetActivities)
+            .values({
+              organizationId: r.organizationId,
+              walletId: content.walletId,
+              blockchain: content.blockchain,
+              tokenId: content.tokenId,
+              activityType: 'WITHDRAWAL',
+              status: 'CONFIRMED',
+              amount: transfer.amount,
+              txHash: transfer.hash!,
+              fromAddress: transfer.fromAddress,
+              toAddress: transfer.toAddress,
+              blockHeight: transfer.blockHeight === null ? null : Number(transfer.blockHeight),
+              blockHash: transfer.blockHash,
+              confirmations: transfer.confirmations,
+              requiredConfirmations: transfer.confirmations,
+              requestId: r.id,
+              confirmedAt: now(),
+            })
+            .onConflictDoNothing();
+          return { result: { chainTransactionId: transfer.id, hash: transfer.hash, fee: transfer.fee } };
+        });
+        if (status === 'COMPLETE' || status === 'FAILED') ended++;
+      }
+      return ended;
+    },
+  };
+}
+
+export type WithdrawalExecution = ReturnType<typeof withdrawalExecution>;

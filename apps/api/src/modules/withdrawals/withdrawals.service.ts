@@ -1,0 +1,115 @@
+import {
+  type ChainFamily,
+  fromBaseUnits,
+  type MessageLanguage,
+  type nativeToken,
+  tokenById,
+  type WithdrawalCreateBody,
+} from '@vaultline/contracts';
+import { type Db, transaction } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import { canSeeWallet } from '../access/wallet.policy.js';
+import { addressBooksRepository } from '../address-books/address-books.repository.js';
+import type { ApprovalsService } from '../approvals/approvals.service.js';
+import type { RequestsService } from '../approvals/requests.service.js';
+import type { AuthContext } from '../auth/session.service.js';
+import { sanctionsCheck } from '../compliance/sanctions.service.js';
+import { type OrganizationDeps, orgOf } from '../organization/organization.service.js';
+import { organizationRegistration } from '../tokens/registration.js';
+import { walletsRepository } from '../wallets/wallets.repository.js';
+import { reservationsOf, withdrawalBalances } from './withdrawal-balances.repository.js';
+import { feeReserveOf, invalid, parseAmount } from './withdrawal-rules.js';
+
+type Decision = { requestId: string; memo?: string | undefined; otpCode: string };
+
+/**
+ * Withdrawal requests: the create rules (wallet, token, destination, amount, balance) and the hold on the balance,
+ * taken in the transaction that opens the request; decisions and cancellation are the approval engine's, whose
+ * registry entry releases the hold (request-types.ts).
+ */
+export function withdrawalsService(
+  deps: OrganizationDeps & { approvals: ApprovalsService; requests: RequestsService },
+) {
+  const { db, requests, approvals } = deps;
+
+  /** The wallet, if the caller may see it (404 otherwise), with the caller's role in it. */
+  async function usableWallet(tx: Db, auth: AuthContext, walletId: string, family: ChainFamily) {
+    const repo = walletsRepository(tx, orgOf(auth));
+    const wallet = await repo.find(walletId);
+    const role = wallet ? ((await repo.memberships([wallet.id], auth.accountId)).get(wallet.id) ?? null) : null;
+    if (!wallet || !canSeeWallet(auth, role)) throw new AppError('404');
+    if (wallet.family !== family) throw new AppError('4000', { reason: 'family-mismatch' });
+    return { wallet, role };
+  }
+
+  /** A REGISTERED entry of the organization for this network and token, not on a sanctions list. */
+  async function destination(tx: Db, auth: AuthContext, id: string, blockchain: string, tokenId: string) {
+    const entry = await addressBooksRepository(tx, orgOf(auth)).find(id);
+    if (!entry) throw new AppError('404', { reason: 'address-book-entry' });
+    if (entry.state !== 'REGISTERED') throw new AppError('4032', { reason: 'destination-not-registered' });
+    if (entry.blockchain !== blockchain || entry.tokenId !== tokenId)
+      throw new AppError('4032', { reason: 'destination-mismatch' });
+    return entry;
+  }
+
+  return {
+    async create(auth: AuthContext, family: ChainFamily, body: WithdrawalCreateBody, lang: MessageLanguage) {
+      const organizationId = orgOf(auth);
+      const token = tokenById(body.tokenId);
+      const row = await transaction(db, async (tx) => {
+        const { wallet, role } = await usableWallet(tx, auth, body.walletId, family);
+        const blockchain = wallet.blockchain as Parameters<typeof nativeToken>[0];
+        if (!token || token.blockchain !== blockchain) throw invalid(lang, 'tokenId', 'validation.token.unknown');
+        const registration = await organizationRegistration(tx, organizationId, [blockchain]);
+        if (!registration.isRegistered(token.tokenId)) throw invalid(lang, 'tokenId', 'validation.token.unknown');
+        const amount = parseAmount(body.amount, token, lang);
+        const entry = await destination(tx, auth, body.addressBookId, blockchain, token.tokenId);
+        if (await sanctionsCheck(tx).isSanctioned(blockchain, entry.address))
+          throw invalid(lang, 'addressBookId', 'validation.addressBook.sanctioned');
+        const memo = body.memo ?? entry.memo ?? undefined;
+        if (memo && family !== 'eosio') throw invalid(lang, 'memo', 'validation.addressBook.memoNotSupported');
+
+        const feeReserve = feeReserveOf(blockchain, token);
+        const content = {
+          kind: 'WITHDRAWAL' as const,
+          walletId: wallet.id,
+          blockchain,
+          tokenId: token.tokenId,
+          amount: amount.toString(),
+          toAddress: entry.address,
+          addressBookId: entry.id,
+          ...(memo ? { memo } : {}),
+          ...(feeReserve > 0n ? { feeReserve: feeReserve.toString() } : {}),
+        };
+        // The rows stay locked until commit: a concurrent withdrawal waits here and then sees this one's hold.
+        const held = reservationsOf(content);
+        const balances = withdrawalBalances(tx, wallet.id);
+        const rows = await balances.lock([...held.keys()]);
+        for (const [tokenId, need] of held) {
+          const r = rows.get(tokenId);
+          const withdrawable = r ? r.total - r.locked - r.staked : 0n;
+          if (need > withdrawable) {
+            const info = tokenById(tokenId)!;
+            // Which part is short: the amount itself, or the native coin for a token withdrawal's fee.
+            const shortOf = tokenId === token.tokenId ? 'amount' : 'fee';
+            throw new AppError('4', {
+              shortOf,
+              withdrawable: fromBaseUnits(withdrawable > 0n ? withdrawable : 0n, info.decimals),
+              symbol: info.symbol,
+            });
+          }
+        }
+        await balances.hold(held, 1n);
+        return requests.open(tx, auth, 'WITHDRAWAL', content, { walletRole: role });
+      });
+      return approvals.detail(auth, row.id, async () => true);
+    },
+
+    decide: (auth: AuthContext, family: ChainFamily, decision: 'APPROVED' | 'REJECTED', input: Decision) =>
+      requests.decide(auth, input.requestId, decision, input, { type: 'WITHDRAWAL', family }),
+    cancel: (auth: AuthContext, family: ChainFamily, requestId: string) =>
+      requests.cancel(auth, requestId, { type: 'WITHDRAWAL', family }),
+  };
+}
+
+export type WithdrawalsService = ReturnType<typeof withdrawalsService>;

@@ -44,7 +44,12 @@ export function devnetChainNode(db: Db, blockchain: Blockchain, clock: () => Dat
       const tx = await store.byHash(blockchain, hash);
       if (!tx) return { state: 'unknown' };
       if (tx.blockHeight === null) return { state: 'pending' };
-      const block = { blockHeight: BigInt(tx.blockHeight), blockHash: devnetBlockHash(blockchain, tx.blockHeight) };
+      const block = {
+        blockHeight: BigInt(tx.blockHeight),
+        blockHash: devnetBlockHash(blockchain, tx.blockHeight),
+        // What the devnet charged the sender (EVM: gas used × the price it took), as a node's receipt says.
+        feePaid: tx.fee,
+      };
       if (tx.willFail) return { state: 'failed', ...block };
       return { state: 'confirmed', ...block, confirmations: (await head()) - tx.blockHeight + 1 };
     },

@@ -75,6 +75,11 @@ export const chainTransactions = pgTable(
     hash: text('hash'),
     /** The most it may cost (EVM: gas limit × fee cap), in base units of the native coin. */
     fee: numeric('fee', { precision: 78, scale: 0 }).notNull(),
+    /**
+     * What the included transaction actually cost in the native coin, as the node reports it (EVM: gas used ×
+     * effective price, below `fee`); null until included, and where the node does not say (then `fee` was paid).
+     */
+    feePaid: numeric('fee_paid', { precision: 78, scale: 0 }),
     blockHeight: numeric('block_height', { precision: 20, scale: 0 }),
     blockHash: text('block_hash'),
     confirmations: integer('confirmations').notNull().default(0),

@@ -26,9 +26,9 @@ export type BroadcastOutcome =
 
 export type ChainTransactionState =
   | { state: 'pending' }
-  | { state: 'confirmed'; blockHeight: bigint; blockHash: string; confirmations: number }
+  | { state: 'confirmed'; blockHeight: bigint; blockHash: string; confirmations: number; feePaid?: bigint }
   /** Included, but it did not do what it should (EVM: reverted); the fee is spent. */
-  | { state: 'failed'; blockHeight: bigint; blockHash: string }
+  | { state: 'failed'; blockHeight: bigint; blockHash: string; feePaid?: bigint }
   /** The node has never seen the hash, or dropped it from its pool. */
   | { state: 'unknown' };
 

@@ -46,7 +46,16 @@ export function evmChainNode(rpc: EvmRpc): EvmChainNode {
     async status(hash): Promise<ChainTransactionState> {
       const status = await rpc.transactionStatus(hash);
       if (status.state === 'unknown' || status.state === 'pending') return { state: status.state };
-      const block = { blockHeight: status.blockNumber!, blockHash: status.blockHash! };
+      // The fee the sender paid: gas used at the price the block charged, not the cap it was signed with.
+      const feePaid =
+        status.gasUsed !== undefined && status.effectiveGasPrice !== undefined
+          ? status.gasUsed * status.effectiveGasPrice
+          : undefined;
+      const block = {
+        blockHeight: status.blockNumber!,
+        blockHash: status.blockHash!,
+        ...(feePaid === undefined ? {} : { feePaid }),
+      };
       if (status.state === 'reverted') return { state: 'failed', ...block };
       return { state: 'confirmed', ...block, confirmations: status.confirmations };
     },

@@ -71,8 +71,8 @@ afterAll(async () => {
 describe('transaction executor on anvil', () => {
   it('confirms a native transfer at 3 confirmations with the hash, block and confirmations the node reports', async () => {
     const executor = executorWith(3);
-    const receiver = custody.addresses[1]!;
-    const before = await node.rpc.balance(receiver);
+    const [sender, receiver] = [custody.addresses[0]!, custody.addresses[1]!];
+    const [before, senderBefore] = [await node.rpc.balance(receiver), await node.rpc.balance(sender)];
     const built = await executor.create(await transfer({ amount: ETH / 4n }));
     expect(built).toMatchObject({ status: 'BUILT', sequence: 0, raw: null, hash: null });
 
@@ -99,6 +99,10 @@ describe('transaction executor on anvil', () => {
       failureCode: null,
     });
     expect(await node.rpc.balance(receiver)).toBe(before + ETH / 4n);
+    // The fee the node charged (gas used × effective price), within the signed maximum.
+    const feePaid = senderBefore - ETH / 4n - (await node.rpc.balance(sender));
+    expect(row.feePaid).toBe(feePaid.toString());
+    expect(feePaid).toBeLessThanOrEqual(BigInt(row.fee));
     // A final row stays as it is; advancing it again sends nothing.
     expect((await executor.advance(built.id)).status).toBe('CONFIRMED');
   });

@@ -192,7 +192,11 @@ export function transactionExecutor(deps: ExecutorDeps) {
       // Dropped from the pool (a restarted node, an eviction): the same bytes again, never a new signature.
       return afterBroadcast(row, await node.broadcast(row.raw!, row.hash!), ['BROADCAST']);
     }
-    const block = { blockHeight: String(state.blockHeight), blockHash: state.blockHash };
+    const block = {
+      blockHeight: String(state.blockHeight),
+      blockHash: state.blockHash,
+      ...(state.feePaid === undefined ? {} : { feePaid: state.feePaid.toString() }),
+    };
     if (state.state === 'failed') {
       return moved(
         await repo.transition(row.id, ['BROADCAST'], { status: 'FAILED', failureCode: REVERTED_CODE, ...block }),

@@ -58,11 +58,17 @@ export function withdrawalExecution(db: Db) {
         const transfer = await transferOf(db, request.id);
         if (!transfer || !['CONFIRMED', 'FAILED', 'DROPPED'].includes(transfer.status)) continue;
         const status = await execution.finish(request.organizationId, request.id, async (tx, r) => {
-          if (transfer.status !== 'CONFIRMED') return { failure: transfer.failureCode ?? '4032' };
           const content = r.content as Content;
           const balances = withdrawalBalances(tx, content.walletId);
+          // What the network took: the node's figure once included (EVM: gas used × price), else the signed fee.
+          const feePaid = BigInt(transfer.feePaid ?? transfer.fee);
+          if (transfer.status !== 'CONFIRMED') {
+            // Included but failed (EVM: reverted): nothing moved, but the fee is spent.
+            if (transfer.blockHeight !== null) await balances.debit(nativeToken(content.blockchain).tokenId, feePaid);
+            return { failure: transfer.failureCode ?? '4032' };
+          }
           await balances.debit(content.tokenId, BigInt(transfer.amount));
-          await balances.debit(nativeToken(content.blockchain).tokenId, BigInt(transfer.fee));
+          await balances.debit(nativeToken(content.blockchain).tokenId, feePaid);
           await tx
             .insert(assetActivities)
             .values({
@@ -84,7 +90,7 @@ export function withdrawalExecution(db: Db) {
               confirmedAt: now(),
             })
             .onConflictDoNothing();
-          return { result: { chainTransactionId: transfer.id, hash: transfer.hash, fee: transfer.fee } };
+          return { result: { chainTransactionId: transfer.id, hash: transfer.hash, fee: feePaid.toString() } };
         });
         if (status === 'COMPLETE' || status === 'FAILED') ended++;
       }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assetActivities } from '../../db/schema/index.js';
+import { assetActivities, chainTransactions } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { setBalance } from '../../test/asset-fixtures.js';
 import type { TestBrowser } from '../../test/browser.js';
@@ -99,9 +99,11 @@ describe('a withdrawal on the devnet', () => {
     expect(activity!.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     const after = await balanceOf(t, s.alpha.id);
     expect(after.locked).toBe(0n);
-    // The amount and the fee the transaction was built with left the balance; the fee is positive and small.
-    const fee = ETH(2n) - ETH(1n) / 2n - after.total;
-    expect(fee > 0n && fee < 10n ** 15n).toBe(true);
+    // The amount and the fee the network charged left the balance, exactly: the chain's own figure.
+    const [transfer] = await db.select().from(chainTransactions).where(eq(chainTransactions.requestId, id));
+    expect(transfer!.feePaid).not.toBeNull();
+    expect(BigInt(transfer!.feePaid!)).toBeLessThanOrEqual(BigInt(transfer!.fee));
+    expect(after.total).toBe(ETH(2n) - ETH(1n) / 2n - BigInt(transfer!.feePaid!));
   });
 
   it("fails when the chain refuses to build it, releasing the hold; the owner's request skips the line", async () => {

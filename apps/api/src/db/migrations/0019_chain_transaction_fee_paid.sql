@@ -1,0 +1,1 @@
+ALTER TABLE "chain_transactions" ADD COLUMN "fee_paid" numeric(78, 0);

@@ -42,13 +42,24 @@ export function withdrawalsService(
     return { wallet, role };
   }
 
-  /** A REGISTERED entry of the organization for this network and token, not on a sanctions list. */
+  /**
+   * A REGISTERED entry of the organization for this network and token (an exchange entry with a travel-rule approval
+   * still valid); the sanctions list is checked by the caller.
+   */
   async function destination(tx: Db, auth: AuthContext, id: string, blockchain: string, tokenId: string) {
-    const entry = await addressBooksRepository(tx, orgOf(auth)).find(id);
+    const repo = addressBooksRepository(tx, orgOf(auth));
+    const entry = await repo.find(id);
     if (!entry) throw new AppError('404', { reason: 'address-book-entry' });
     if (entry.state !== 'REGISTERED') throw new AppError('4032', { reason: 'destination-not-registered' });
     if (entry.blockchain !== blockchain || entry.tokenId !== tokenId)
       throw new AppError('4032', { reason: 'destination-mismatch' });
+    // An exchange's confirmation of its customer holds for a while only: past it, the entry is verified again first.
+    if (entry.walletType === 'VASP') {
+      const approved = (await repo.inquiries([entry.id])).find((inquiry) => inquiry.status === 'APPROVED');
+      if (!approved?.expiresAt || approved.expiresAt <= deps.clock()) {
+        throw new AppError('4032', { reason: 'verification-expired' });
+      }
+    }
     return entry;
   }
 

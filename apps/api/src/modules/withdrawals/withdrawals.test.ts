@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INDIVIDUAL } from '../../test/address-book-fixtures.js';
+import { addressBookEntries, travelRuleInquiries } from '../../db/schema/index.js';
+import { INDIVIDUAL, insertVasp } from '../../test/address-book-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { setBalance } from '../../test/asset-fixtures.js';
 import { TestBrowser as Browser } from '../../test/browser.js';
@@ -82,6 +84,45 @@ describe('withdrawal creation rules', () => {
     expect(mismatch.json()).toMatchObject({ code: '4032', data: { reason: 'destination-mismatch' } });
     const memo = await create({ memo: 'hello' });
     expect(memo.json()).toMatchObject({ data: { issues: [{ key: 'validation.addressBook.memoNotSupported' }] } });
+  });
+
+  it('refuses an exchange entry whose travel-rule approval has expired, until it is verified again (4032)', async () => {
+    await fund(ETH(5n));
+    const db = t.testDb.database.db;
+    // The scene's entry, made an exchange's: the approval it got is what decides.
+    const vasp = await insertVasp(t, `Expiry Exchange ${crypto.randomUUID().slice(0, 6)}`);
+    await db
+      .update(addressBookEntries)
+      .set({ walletType: 'VASP', vaspId: vasp })
+      .where(eq(addressBookEntries.id, s.entryId));
+    const [entry] = await db.select().from(addressBookEntries).where(eq(addressBookEntries.id, s.entryId));
+    const approval = (expiresAt: Date) => ({
+      organizationId: entry!.organizationId,
+      direction: 'OUTGOING' as const,
+      addressBookId: entry!.id,
+      vaspId: vasp,
+      counterparty: 'Expiry Exchange',
+      blockchain: entry!.blockchain,
+      address: entry!.address,
+      status: 'APPROVED' as const,
+      requestPayload: {},
+      expiresAt,
+    });
+    try {
+      expect((await create({})).json()).toMatchObject({ code: '4032', data: { reason: 'verification-expired' } });
+      await db.insert(travelRuleInquiries).values(approval(new Date(Date.now() - 60_000)));
+      expect((await create({})).json()).toMatchObject({ code: '4032', data: { reason: 'verification-expired' } });
+      await db
+        .insert(travelRuleInquiries)
+        .values({ ...approval(new Date(Date.now() + 86_400_000)), createdAt: new Date(Date.now() + 1000) });
+      const ok = await create({ amount: '0.1' });
+      expect(ok.statusCode, ok.body).toBe(200);
+    } finally {
+      await db
+        .update(addressBookEntries)
+        .set({ walletType: 'PERSONAL', vaspId: null })
+        .where(eq(addressBookEntries.id, s.entryId));
+    }
   });
 });
 

@@ -2,8 +2,6 @@
 // engine SIGKILLs itself at a named point of a transfer on litecoind -regtest, a fresh executor takes the stored
 // row up again, and the chain holds exactly one payment for the request and the database one CONFIRMED row.
 // Engines as separate processes need a server database: this runs when TEST_DATABASE_URL names one.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainTransactions } from '../../db/schema/index.js';
@@ -12,11 +10,11 @@ import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { TEST_MASTER_KEY } from '../../test/evm-custody.js';
 import { hasLitecoind, LITECOIN_REGTEST, type RegtestNode, startRegtest } from '../chains/regtest.js';
 import { btcChainNode } from './btc-chain-node.js';
+import { doomedEngines } from './doomed-engine.js';
 import { CRASH_POINTS, type CrashPoint, transactionExecutor } from './executor.js';
 import { createSigner } from './signer.js';
 import type { OutgoingTransfer } from './transfer-planner.js';
 
-const CHILD = fileURLToPath(new URL('./executor.crash-child.ts', import.meta.url));
 const ROUNDS = 10;
 
 /** What the stored row must say right after the engine died at each point. */
@@ -33,7 +31,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('bitcoin-type executor crash (po
   let node: RegtestNode;
   let custody: BtcCustody;
   let miner: ReturnType<typeof setInterval> | undefined;
-  const children: ChildProcess[] = [];
+  const engines = doomedEngines(TEST_MASTER_KEY);
 
   beforeAll(async () => {
     if (!hasLitecoind()) throw new Error('litecoind is not installed: apt-get install -y litecoind');
@@ -48,34 +46,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('bitcoin-type executor crash (po
   });
   afterAll(async () => {
     clearInterval(miner);
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    engines.killAll();
     await node?.stop();
     await testDb?.dispose();
   });
-
-  function runDoomedEngine(intent: OutgoingTransfer, crashAt: CrashPoint) {
-    const driver = testDb.database.driver;
-    if (driver.kind !== 'postgres') throw new Error('postgres only');
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      env: {
-        ...process.env,
-        DATABASE_URL: driver.url,
-        REGTEST_URL: node.url,
-        MASTER_KEY: TEST_MASTER_KEY,
-        CRASH_AT: crashAt,
-        CRASH_INTENT: JSON.stringify({ ...intent, amount: intent.amount.toString() }),
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    children.push(child);
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    return new Promise<{ signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
-      child.once('exit', (_code, signal) => resolve({ signal, stderr })),
-    );
-  }
 
   it(`${ROUNDS} rounds, killed at every point in turn: one payment on the chain, one CONFIRMED row`, async () => {
     const db = testDb.database.db;
@@ -104,7 +78,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('bitcoin-type executor crash (po
         amount,
       };
 
-      const died = await runDoomedEngine(intent, crashAt);
+      const died = await engines.run(testDb.database, { REGTEST_URL: node.url }, intent, crashAt);
       expect(died.signal, `round ${round} (${crashAt}) ${died.stderr}`).toBe('SIGKILL');
       const [left] = await db
         .select()

@@ -1,20 +1,18 @@
 // Money moves exactly once, whatever line the engine dies on: a child engine SIGKILLs itself at a named point of a
 // transfer, a fresh executor takes the stored row up again, and the node holds exactly one transaction of the
 // sender for the request and the database one CONFIRMED row. 20 rounds over every crash point, on PostgreSQL.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainTransactions } from '../../db/schema/index.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { createEvmCustody, ETH, type EvmCustody, TEST_MASTER_KEY } from '../../test/evm-custody.js';
 import { type AnvilNode, startAnvil } from '../chains/anvil.js';
+import { doomedEngines } from './doomed-engine.js';
 import { evmChainNode } from './evm-chain-node.js';
 import { CRASH_POINTS, type CrashPoint, transactionExecutor } from './executor.js';
 import { createSigner } from './signer.js';
 import type { OutgoingTransfer } from './transfer-planner.js';
 
-const CHILD = fileURLToPath(new URL('./executor.crash-child.ts', import.meta.url));
 const ROUNDS = 20;
 
 /** What the stored row must say right after the engine died at each point. */
@@ -31,41 +29,17 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('transaction executor c
   let testDb: TestDatabase;
   let node: AnvilNode;
   let custody: EvmCustody;
-  const children: ChildProcess[] = [];
+  const engines = doomedEngines(TEST_MASTER_KEY);
 
   beforeAll(async () => {
     [testDb, node] = await Promise.all([createTestDatabase(), startAnvil()]);
     custody = await createEvmCustody(testDb.database.db, node, { wallets: 2, fundEach: 10n * ETH });
   });
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    engines.killAll();
     await node?.stop();
     await testDb?.dispose();
   });
-
-  function runDoomedEngine(intent: OutgoingTransfer, crashAt: CrashPoint) {
-    const driver = testDb.database.driver;
-    if (driver.kind !== 'postgres') throw new Error('postgres only');
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      env: {
-        ...process.env,
-        DATABASE_URL: driver.url,
-        ANVIL_URL: node.url,
-        MASTER_KEY: TEST_MASTER_KEY,
-        CRASH_AT: crashAt,
-        CRASH_INTENT: JSON.stringify({ ...intent, amount: intent.amount.toString() }),
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    children.push(child);
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    return new Promise<{ signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
-      child.once('exit', (_code, signal) => resolve({ signal, stderr })),
-    );
-  }
 
   it(`${ROUNDS} rounds, killed at every point in turn: one transaction on the node, one CONFIRMED row`, async () => {
     const db = testDb.database.db;
@@ -92,7 +66,7 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('transaction executor c
       };
       const [nonceBefore, receiverBefore] = [await node.rpc.pendingNonce(sender), await node.rpc.balance(receiver)];
 
-      const died = await runDoomedEngine(intent, crashAt);
+      const died = await engines.run(testDb.database, { ANVIL_URL: node.url }, intent, crashAt);
       expect(died.signal, `round ${round} (${crashAt}) ${died.stderr}`).toBe('SIGKILL');
       const [left] = await db
         .select()

@@ -5,15 +5,19 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.js';
 import { approvalsRepository, type RequestListQuery } from '../src/modules/approvals/approvals.repository.js';
 import { type WalletListQuery, walletsRepository } from '../src/modules/wallets/wallets.repository.js';
+import type { Services } from '../src/services.js';
 import { assetBaselines } from './baseline-assets.js';
+import { withdrawalBaselines } from './baseline-withdrawals.js';
 
 export interface BaselineContext {
   db: Db;
   organizationId: string;
   ownerId: string;
+  /** The app's services on the same pool, for a baseline whose repository calls are a whole service (create). */
+  services: Services;
 }
 
-type Body = { page?: number; size?: number };
+type Body = { page?: number; size?: number; filters?: RequestListQuery['filters'] };
 const paging = (body: Body) => ({ page: body.page ?? 1, size: body.size ?? 20 });
 
 export async function buildBaseline(ctx: BaselineContext): Promise<FastifyInstance> {
@@ -32,7 +36,8 @@ export async function buildBaseline(ctx: BaselineContext): Promise<FastifyInstan
 
   // What approvalsService.list runs: the page and its count, then decisions, people and wallet names.
   app.post('/requests', async (request) => {
-    const q: RequestListQuery = { ...paging(request.body as Body), sort: [] };
+    const body = request.body as Body;
+    const q: RequestListQuery = { ...paging(body), sort: [], ...(body.filters ? { filters: body.filters } : {}) };
     const repo = approvalsRepository(db, organizationId);
     const { rows, total } = await repo.list(ownerId, null, q);
     const decisions = await repo.decisionsOf(rows.map((r) => r.id));
@@ -47,5 +52,6 @@ export async function buildBaseline(ctx: BaselineContext): Promise<FastifyInstan
   });
 
   await assetBaselines(app, ctx);
+  await withdrawalBaselines(app, ctx);
   return app;
 }

@@ -72,7 +72,8 @@ export async function writeReport(
       'engine and with the rate limit lifted (`RATE_LIMIT_PER_MINUTE=100000000`). The baseline is a bare Fastify route ' +
       '(no session, CSRF, validation or serializer) running the same repository queries on the same pg pool.',
     '',
-    'Latencies in ms, exact percentiles over every response. Targets: list pages p95 < 25 ms, balance totals p95 < 50 ms, ' +
+    'Latencies in ms, exact percentiles over every response. Targets: list pages p95 < 25 ms, balance totals and ' +
+      'withdrawal create p95 < 50 ms, ' +
       'ratio to baseline ≥ 0.6.',
     '',
     head,

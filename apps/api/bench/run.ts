@@ -97,7 +97,7 @@ await benchDb.connect();
 const query: BenchQuery = async (text, params) => (await benchDb.query(text, params)).rows;
 for (const prepared of CALLS) {
   if (only && !only.some((o) => prepared.name.includes(o))) continue;
-  const { prepare, ...call } = prepared;
+  const { prepare, cleanup, ...call } = prepared;
   if (prepare) call.body = await prepare(query, seeded.org.organizationId);
   const served = await measure(
     {
@@ -111,6 +111,7 @@ for (const prepared of CALLS) {
     { url: `${ready.baselineUrl}${call.baseline}`, body: call.body },
     { seconds, connections },
   );
+  await cleanup?.(query, seeded.org.organizationId);
   const row: Measured = { ...call, served, bare };
   results.push(row);
   const s = served;

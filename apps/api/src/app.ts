@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { complianceRoutes } from './modules/compliance/compliance.routes.js';
 import { devnetRoutes } from './modules/devnet/devnet.routes.js';
 import { eventRoutes } from './modules/events/events.routes.js';
+import { gasFeeWalletRoutes } from './modules/gas-fee-wallets/gas-fee-wallets.routes.js';
 import { memberRoutes } from './modules/members/members.routes.js';
 import { operatorRoutes } from './modules/operator/operator.routes.js';
 import { organizationRoutes } from './modules/organization/organization.routes.js';
@@ -136,6 +137,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(organizationRoutes, { services });
   await app.register(operatorRoutes, { services });
   await app.register(walletRoutes, { services });
+  await app.register(gasFeeWalletRoutes, { services });
   await app.register(withdrawalRoutes, { services });
   await app.register(tokenRoutes, { services });
   await app.register(assetRoutes, { services });

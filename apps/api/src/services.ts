@@ -16,6 +16,7 @@ import { sessionService } from './modules/auth/session.service.js';
 import { complianceService } from './modules/compliance/compliance.service.js';
 import { sanctionsImportService } from './modules/compliance/sanctions.service.js';
 import { devnetService } from './modules/devnet/devnet.service.js';
+import { gasFeeWalletsService } from './modules/gas-fee-wallets/gas-fee-wallets.service.js';
 import { membersService } from './modules/members/members.service.js';
 import { operatorService } from './modules/operator/operator.service.js';
 import { groupsService } from './modules/organization/groups.service.js';
@@ -63,6 +64,7 @@ export function createServices(deps: ServiceDeps) {
     wallets: walletsService({ ...deps, approvals, requests, lines }),
     withdrawals: withdrawalsService({ ...deps, approvals, requests }),
     devnet: devnetService(deps),
+    gasFeeWallets: gasFeeWalletsService(deps),
     tokens: tokensService(deps),
     balances: balancesService(deps),
     activities: activitiesService(deps),

@@ -6,6 +6,7 @@ import {
   blockchainLabel,
   blockchainsOfFamily,
   CHAIN_FAMILIES,
+  explorerTxUrl,
   familyOf,
   isTestnet,
 } from './blockchains.js';
@@ -76,5 +77,14 @@ describe('blockchains', () => {
     expect(familyOf('ARBITRUM_ONE')).toBe('evm');
     expect(isTestnet('CORE_TESTNET')).toBe(true);
     expect(isTestnet('CORE')).toBe(false);
+  });
+});
+
+describe('explorerTxUrl', () => {
+  it("links a transaction on its network's public explorer, or nowhere when there is none", () => {
+    expect(explorerTxUrl('ETHEREUM', '0xabc')).toBe('https://etherscan.io/tx/0xabc');
+    expect(explorerTxUrl('SEPOLIA', '0xabc')).toBe('https://sepolia.etherscan.io/tx/0xabc');
+    expect(explorerTxUrl('SOLANA_DEVNET', 'sig')).toBe('https://solscan.io/tx/sig?cluster=devnet');
+    expect(explorerTxUrl('BIZAUTO', 'abc')).toBeNull();
   });
 });

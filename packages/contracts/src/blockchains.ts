@@ -115,3 +115,35 @@ export function isTestnet(chain: Blockchain): boolean {
 export function blockchainsOfFamily(family: ChainFamily): Blockchain[] {
   return BLOCKCHAINS.filter((chain) => BLOCKCHAIN_INFO[chain].family === family);
 }
+
+/**
+ * The public block explorer's transaction page prefix of each network that has one; the networks without one, and
+ * the local devnet that stands in for a network without a configured node, show no link.
+ */
+const EXPLORER_TX: Partial<Record<Blockchain, string>> = {
+  POLYGON: 'https://polygonscan.com/tx/',
+  AMOY: 'https://amoy.polygonscan.com/tx/',
+  BSC: 'https://bscscan.com/tx/',
+  KAIA: 'https://kaiascan.io/tx/',
+  KAIROS: 'https://kairos.kaiascan.io/tx/',
+  ETHEREUM: 'https://etherscan.io/tx/',
+  SEPOLIA: 'https://sepolia.etherscan.io/tx/',
+  BITCOIN: 'https://mempool.space/tx/',
+  BITCOIN_TESTNET: 'https://mempool.space/testnet/tx/',
+  ARBITRUM_ONE: 'https://arbiscan.io/tx/',
+  SOLANA: 'https://solscan.io/tx/',
+  SOLANA_DEVNET: 'https://solscan.io/tx/',
+  STORY: 'https://www.storyscan.io/tx/',
+  STORY_TESTNET: 'https://aeneid.storyscan.io/tx/',
+  BASE: 'https://basescan.org/tx/',
+  BASE_SEPOLIA: 'https://sepolia.basescan.org/tx/',
+  AVAX_C_CHAIN: 'https://snowtrace.io/tx/',
+  ZKSYNC_ERA: 'https://explorer.zksync.io/tx/',
+};
+
+/** The explorer page of transaction `hash` on `blockchain`, or null when the network has no known explorer. */
+export function explorerTxUrl(blockchain: Blockchain, hash: string): string | null {
+  const prefix = EXPLORER_TX[blockchain];
+  if (!prefix) return null;
+  return `${prefix}${encodeURIComponent(hash)}${blockchain === 'SOLANA_DEVNET' ? '?cluster=devnet' : ''}`;
+}

@@ -108,3 +108,22 @@ export function memberDisplayStatus(status: MemberStatus): MemberDisplayStatus |
   if (status === 'INVITED') return 'invited';
   return null;
 }
+
+/**
+ * Spec section 4's withdrawal request lifecycle: CREATED (in its approval line), EXECUTING, COMPLETED; or
+ * VASP_VERIFICATION_FAILED (the counterparty VASP refused the transfer or did not answer: 5100-5108),
+ * CANCELED_BEFORE_EXECUTING, CANCELED_AFTER_EXECUTING. Beyond the spec, FAILED: the execution failed for another
+ * reason (the network refused the transfer, a sanctions list matched since creation); `failureCode` says which.
+ * Calling those a verification failure would send the user to the wrong counterparty.
+ */
+export const WITHDRAWAL_LIFECYCLES = [
+  'CREATED',
+  'EXECUTING',
+  'COMPLETED',
+  'VASP_VERIFICATION_FAILED',
+  'CANCELED_BEFORE_EXECUTING',
+  'CANCELED_AFTER_EXECUTING',
+  'FAILED',
+] as const;
+export const WithdrawalLifecycle = z.enum(WITHDRAWAL_LIFECYCLES);
+export type WithdrawalLifecycle = z.infer<typeof WithdrawalLifecycle>;

@@ -1,13 +1,13 @@
-import { deriveAccount, generateMnemonic, mnemonicToSeed } from '@vaultline/chains';
+import { deriveAccount } from '@vaultline/chains';
 import { type Blockchain, familyOf, type RequestContentOf } from '@vaultline/contracts';
 import { type Config, chainRuntimeOf } from '../config.js';
 import { registerDevnetAccount } from '../devnet/ledger-store.js';
 import type { JobData } from '../jobs/queue.js';
 import type { RequestExecution } from '../modules/approvals/request-execution.service.js';
+import { gasFeeAddressTaken, gasFeeCustody, lockedSeed } from '../modules/gas-fee-wallets/gas-fee-custody.service.js';
 import { walletCustody } from '../modules/wallets/wallet-custody.service.js';
-import { decryptAtRest, encryptAtRest } from '../security/at-rest.js';
 
-export const SEED_CONTEXT = 'organization.mnemonic';
+export { SEED_CONTEXT } from '../modules/gas-fee-wallets/gas-fee-custody.service.js';
 
 /** The demo seed hands over a partial configuration: no CHAIN_RPC_* there means every network is on the devnet. */
 const runtimeOf = (config: Partial<Pick<Config, 'chainRpc' | 'production'>>, blockchain: Blockchain) =>
@@ -15,8 +15,9 @@ const runtimeOf = (config: Partial<Pick<Config, 'chainRpc' | 'production'>>, blo
 
 /**
  * Executes an approved wallet-creation request: the organization's seed is opened for one derivation, and the
- * wallet, its first manager and the request's completion commit together (request-execution.service), so a crash
- * at any point leaves either nothing or everything, and a retried job finds the work done.
+ * wallet, its first manager, the gas-fee charge and the request's completion commit together
+ * (request-execution.service), so a crash at any point leaves either nothing or everything, and a retried job finds
+ * the work done.
  */
 export function walletCreationHandler(deps: { config: Config; requests: RequestExecution; now: () => Date }) {
   const { config, requests, now } = deps;
@@ -28,14 +29,20 @@ export function walletCreationHandler(deps: { config: Config; requests: RequestE
       if (made) return { walletId: made.id, result: { walletId: made.id, address: made.address } };
       const { name, blockchain, accountName } = request.content as RequestContentOf<'WALLET_CREATION'>;
 
-      const seedRow = await custody.lockSeed(() => encryptAtRest(generateMnemonic(), config.masterKey, SEED_CONTEXT));
-      const seed = mnemonicToSeed(decryptAtRest(seedRow.mnemonicEnc, config.masterKey, SEED_CONTEXT));
+      const { row: seedRow, seed } = await lockedSeed(tx, request.organizationId, config.masterKey);
       const accountIndex = seedRow.nextAccountIndex;
       const derived = deriveAccount({ seed, blockchain, accountIndex });
       const address = derived.address ?? accountName!;
 
       if (await custody.nameTaken(name)) return { failure: '4006' };
       if (await custody.addressTaken(blockchain, address)) return { failure: '4109' };
+      if (await gasFeeAddressTaken(tx, blockchain, address)) return { failure: '4109' };
+      // The network's gas-fee wallet (made with the network's first wallet) pays an EOS-type account's RAM, here, in
+      // the transaction that makes the wallet: charged once per request, refused (5001) if it no longer can pay.
+      const gasFee = gasFeeCustody(tx, request.organizationId, { config, now });
+      if ((await gasFee.chargeCreation(blockchain, request.id, async () => seed)) === 'insufficient') {
+        return { failure: '5001' };
+      }
 
       const wallet = await custody.createWallet(
         {

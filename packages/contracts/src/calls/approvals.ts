@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EmptyBody, tagged } from '../call.js';
-import { RequestItemType, RequestType } from '../enums.js';
+import { RequestItemType, RequestType, WithdrawalLifecycle } from '../enums.js';
 import { definePagedListCall } from '../paging.js';
 import { RequestContent } from '../request-content.js';
 import { ApprovalStatus, CustomerApprovalStatus, CustomerRequestStatus, RequestProgressStep } from '../states.js';
@@ -40,6 +40,20 @@ export const ApprovalLineView = z.object({
 });
 export type ApprovalLineView = z.infer<typeof ApprovalLineView>;
 
+/**
+ * Where a request that sends a chain transaction (a withdrawal) stands in its lifecycle, and the transaction it
+ * sent: the hash once signed, its explorer page where the network has a public explorer (none on the devnet), the
+ * catalogue code of a failure, and the fee the network took (native base units) once included.
+ */
+export const RequestExecutionView = z.object({
+  lifecycle: WithdrawalLifecycle,
+  txHash: z.string().nullable(),
+  explorerUrl: z.string().nullable(),
+  failureCode: z.string().nullable(),
+  feePaid: z.string().nullable(),
+});
+export type RequestExecutionView = z.infer<typeof RequestExecutionView>;
+
 export const RequestView = z.object({
   id: z.uuid(),
   type: RequestType,
@@ -74,6 +88,8 @@ export const RequestView = z.object({
   canApprove: z.boolean(),
   canCancel: z.boolean(),
   failureReason: z.string().nullable(),
+  /** Requests that send a chain transaction only (withdrawals). */
+  execution: RequestExecutionView.optional(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

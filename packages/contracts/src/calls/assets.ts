@@ -287,4 +287,15 @@ export const devnetStatusCall = devnetCall({
 /** `GET /api/v1/events` streams these as `event: activity` to the members of the activity's wallet. */
 export const ActivityNotice = z.object({ kind: z.literal('activity'), activity: AssetActivity });
 export type ActivityNotice = z.infer<typeof ActivityNotice>;
+/**
+ * `event: request` on the same stream: a request the member may see changed (created, decided, executing, ended).
+ * It carries no content: the screens refetch what they show, through the calls that check access.
+ */
+export const RequestNotice = z.object({
+  kind: z.literal('request'),
+  id: z.uuid(),
+  type: z.enum(['WALLET_CREATION', 'WITHDRAWAL', 'STAKING']),
+  status: z.string(),
+});
+export type RequestNotice = z.infer<typeof RequestNotice>;
 export const EVENTS_PATH = '/api/v1/events';

@@ -3,6 +3,7 @@ export * from './approvals.js';
 export * from './assets.js';
 export * from './auth.js';
 export * from './compliance.js';
+export * from './gas-fee-wallets.js';
 export * from './operator.js';
 export * from './organization.js';
 export * from './system.js';

@@ -73,6 +73,11 @@ export const chainTransactions = pgTable(
     /** The signed bytes, set in the same write as SIGNED. */
     raw: bytea('raw'),
     hash: text('hash'),
+    /**
+     * When an engine first took the signed row to send it (set under the row's lock, before the node is called): from
+     * then on the transaction may be on the network, so a cancellation must replace it rather than discard it.
+     */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     /** The most it may cost (EVM: gas limit × fee cap), in base units of the native coin. */
     fee: numeric('fee', { precision: 78, scale: 0 }).notNull(),
     /**

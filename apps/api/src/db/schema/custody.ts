@@ -63,6 +63,8 @@ export const requests = pgTable(
     // The list's default order (newest first, then id): pages are read off the index, not sorted.
     index('requests_org_created_id_idx').on(t.organizationId, t.createdAt.desc().nullsFirst(), t.id),
     index('requests_wallet_idx').on(t.walletId),
+    // The live stream reads what changed since its last poll (events.repository).
+    index('requests_updated_idx').on(t.updatedAt),
     uniqueIndex('requests_open_exclusive_key')
       .on(t.organizationId, t.exclusiveKey)
       .where(sql`${t.exclusiveKey} is not null and ${t.status} in ('CREATED', 'APPROVED', 'EXECUTING')`),

@@ -4,6 +4,7 @@ export * from './assets.js';
 export * from './auth.js';
 export * from './chain-transactions.js';
 export * from './custody.js';
+export * from './gas-fee-wallets.js';
 export * from './jobs.js';
 export * from './list-counts.js';
 export * from './operator.js';

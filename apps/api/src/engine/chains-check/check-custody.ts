@@ -13,6 +13,7 @@ export const CHECK_ORGANIZATION_NAME = 'Vaultline chains check';
 const CHECK_EMAIL = 'chains-check@vaultline.invalid';
 
 export interface CheckWallet {
+  id: string;
   blockchain: Blockchain;
   address: string;
   publicKey: string;
@@ -20,6 +21,8 @@ export interface CheckWallet {
 
 export interface CheckCustody {
   organizationId: string;
+  /** The member behind the check's requests (it cannot sign in). */
+  memberId: string;
   /** The first `count` (default two) wallets of `blockchain`, made on first use. */
   walletsOf(blockchain: Blockchain, count?: number): Promise<[CheckWallet, CheckWallet, ...CheckWallet[]]>;
   /** A completed request of the organization, for a transfer's request_id. */
@@ -46,18 +49,28 @@ export async function insertCompletedRequest(db: Db, organizationId: string, ini
   return request!.id;
 }
 
-export async function checkCustody(db: Db, masterKey: string): Promise<CheckCustody> {
+/** A second organization of the check: withdrawals go to its wallets, since an address book admits no own wallet. */
+export const CHECK_RECIPIENT = {
+  name: 'Vaultline chains check recipient',
+  email: 'chains-check-recipient@vaultline.invalid',
+};
+
+export async function checkCustody(
+  db: Db,
+  masterKey: string,
+  who: { name: string; email: string } = { name: CHECK_ORGANIZATION_NAME, email: CHECK_EMAIL },
+): Promise<CheckCustody> {
   const { organizationId, initiatorId } = await transaction(db, async (tx) => {
-    const [existing] = await tx.select().from(organizations).where(eq(organizations.name, CHECK_ORGANIZATION_NAME));
-    const org = existing ?? (await tx.insert(organizations).values({ name: CHECK_ORGANIZATION_NAME }).returning())[0]!;
-    const [member] = await tx.select().from(accounts).where(eq(accounts.email, CHECK_EMAIL));
+    const [existing] = await tx.select().from(organizations).where(eq(organizations.name, who.name));
+    const org = existing ?? (await tx.insert(organizations).values({ name: who.name }).returning())[0]!;
+    const [member] = await tx.select().from(accounts).where(eq(accounts.email, who.email));
     // A member without a password or authenticator: it cannot sign in, it only stands behind the check's requests.
     const initiator =
       member ??
       (
         await tx
           .insert(accounts)
-          .values({ kind: 'MEMBER', organizationId: org.id, email: CHECK_EMAIL, status: 'ACTIVE' })
+          .values({ kind: 'MEMBER', organizationId: org.id, email: who.email, status: 'ACTIVE' })
           .returning()
       )[0]!;
     await tx
@@ -107,10 +120,10 @@ export async function checkCustody(db: Db, masterKey: string): Promise<CheckCust
         .update(organizationSeeds)
         .set({ nextAccountIndex: next })
         .where(eq(organizationSeeds.organizationId, organizationId));
-      const [a, b, ...more] = held.map((w) => ({ blockchain, address: w.address, publicKey: w.publicKey }));
+      const [a, b, ...more] = held.map((w) => ({ id: w.id, blockchain, address: w.address, publicKey: w.publicKey }));
       return [a!, b!, ...more.slice(0, Math.max(count, 2) - 2)] as [CheckWallet, CheckWallet, ...CheckWallet[]];
     });
   }
 
-  return { organizationId, walletsOf, newRequest: () => newRequest() };
+  return { organizationId, memberId: initiatorId, walletsOf, newRequest: () => newRequest() };
 }

@@ -1,12 +1,14 @@
 // The chains check on the embedded devnet, on both databases: one transfer per family and a token transfer on EVM,
 // each signed by the wallet's key, verified and applied by the devnet, and CONFIRMED. Run twice on one database,
-// it finds its organization and wallets again. (`npm test` also runs `npm run chains:check -- --nodes`.)
+// it finds its organization and wallets again. Then a withdrawal per family through the withdrawals service and the
+// engine, settled against the devnet's own balances. (`npm test` also runs `npm run chains:check -- --nodes`.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { TEST_MASTER_KEY } from '../../test/evm-custody.js';
 import { formatLine, runCheck } from './check.js';
 import { devnetHarness } from './devnet-harness.js';
+import { runWithdrawalCheck } from './withdrawal-check.js';
 
 let testDb: TestDatabase;
 beforeAll(async () => {
@@ -39,4 +41,19 @@ describe('chains check on the devnet', () => {
       );
     }
   });
+});
+
+describe('withdrawal check on the devnet', () => {
+  it('completes a withdrawal of every family and a token withdrawal on EVM, twice on one database', async () => {
+    for (let run = 0; run < 2; run++) {
+      const lines = await runWithdrawalCheck(testDb.database.db, config, harnesses(), { timeoutMs: 30_000 });
+      expect(lines.map((line) => `${line.family} ${line.tokenId} ${line.outcome}`)).toEqual([
+        'evm SEPOLIA.ETH withdrawn',
+        'evm SEPOLIA.USDC withdrawn',
+        'btc BITCOIN_TESTNET.BTC withdrawn',
+        'sol SOLANA_DEVNET.SOL withdrawn',
+        'eosio BIZAUTO.BIZA withdrawn',
+      ]);
+    }
+  }, 120_000);
 });

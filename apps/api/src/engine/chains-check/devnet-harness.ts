@@ -53,6 +53,15 @@ export function devnetHarness(
       // Confirmed, so bitcoin-type outputs are spendable and balances final.
       for (let i = 0; i < config.devnetConfirmations; i++) await produceBlock();
     },
+    async balanceOf(address, tokenId) {
+      // bitcoin-type: the address's outputs nothing spends; elsewhere what the ledger moved (fees from the coin).
+      if (familyOf(blockchain) === 'btc') {
+        const outputs = await store.unspent(blockchain, address);
+        return outputs.filter((output) => output.confirmed).reduce((sum, output) => sum + output.value, 0n);
+      }
+      const flows = await store.view(blockchain).flows(address, tokenId);
+      return flows.received - flows.sent - (tokenId === native.tokenId ? flows.fees : 0n);
+    },
     produceBlock,
     stop: async () => {},
   };

@@ -1,9 +1,11 @@
 // Solana on an in-process LiteSVM: wallets are funded by airdrop, and an SPL mint made here (its authority a
 // throwaway key) stands in for the catalogue's USDC. LiteSVM executes a transaction when it is sent; a "block" is
-// one slot further, which is what the executor counts confirmations in.
+// one slot further, which is what the executor counts confirmations in. The same LiteSVM is also served over
+// JSON-RPC (the test node of fixtures/litesvm-rpc-server.ts), the URL the withdrawal check gives the engine.
 import { address, lamports } from '@solana/kit';
 import { LiteSVM } from 'litesvm';
 import type { Db } from '../../db/client.js';
+import { startLiteSvmRpcServer } from '../chains/fixtures/litesvm-rpc-server.js';
 import { SolLiteSvmChain } from '../chains/sol-litesvm.js';
 import { createSolTestMint, type SolTestMint } from '../chains/sol-test-mint.js';
 import { transactionExecutor } from '../transactions/executor.js';
@@ -18,6 +20,7 @@ const TOKEN_ID = 'SOLANA_DEVNET.USDC';
 export async function litesvmHarness(db: Db, masterKey: string): Promise<FamilyHarness> {
   const chain = new SolLiteSvmChain(new LiteSVM());
   const node = solChainNode(chain);
+  const server = await startLiteSvmRpcServer(chain);
   // Made when the sending wallet is first funded with it: its whole supply goes to that wallet.
   let mint: SolTestMint | undefined;
   const tokenOf = (tokenId: string) => (mint ? mint.tokenOf(tokenId) : catalogueSolToken(tokenId));
@@ -25,6 +28,7 @@ export async function litesvmHarness(db: Db, masterKey: string): Promise<FamilyH
     family: 'sol',
     blockchain: 'SOLANA_DEVNET',
     runtime: 'litesvm',
+    rpcUrl: server.url,
     executor: transactionExecutor({
       db,
       node,
@@ -40,9 +44,13 @@ export async function litesvmHarness(db: Db, masterKey: string): Promise<FamilyH
       if (tokenId !== TOKEN_ID) chain.svm.airdrop(address(owner), lamports(amount));
       else mint ??= await createSolTestMint(chain, { holder: owner, supply: amount, decimals: 6, tokenId });
     },
+    async balanceOf(owner, tokenId) {
+      if (tokenId !== TOKEN_ID) return chain.balance(owner);
+      return mint ? chain.tokenBalance(owner, mint.token.mint) : 0n;
+    },
     produceBlock: async () => {
       chain.svm.warpToSlot(chain.slot() + 1n);
     },
-    stop: async () => {},
+    stop: () => server.close(),
   };
 }

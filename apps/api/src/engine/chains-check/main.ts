@@ -1,6 +1,8 @@
 // `npm run chains:check [-- --nodes]`: one native transfer per chain family (and one token transfer where the family
 // has tokens) between two wallets of the check's own organization, each to CONFIRMED, one line per transfer:
 //   family  blockchain  runtime  token  hash  confirmed
+// then one withdrawal per family (and per catalogue token) through the withdrawals service and the engine, ending
+// `withdrawn` once the request is COMPLETE and the node and the books agree (withdrawal-check.ts).
 // Without --nodes, each family runs on its network's configured runtime (the embedded devnet unless
 // CHAIN_RPC_<BLOCKCHAIN> names a node); with --nodes, on real nodes the check starts itself (anvil, litecoind
 // -regtest, LiteSVM; EOS-type has no node here and stays on the devnet). Exits 0 only when every line is confirmed.
@@ -10,11 +12,12 @@ import type { Blockchain, ChainFamily } from '@vaultline/contracts';
 import { ConfigError, chainRuntimeOf, loadConfig } from '../../config.js';
 import { openConfiguredDatabase } from '../../db/open-configured.js';
 import { anvilHarness } from './anvil-harness.js';
-import { formatLine, runCheck } from './check.js';
+import { type CheckLine, formatLine, runCheck } from './check.js';
 import { devnetHarness } from './devnet-harness.js';
 import type { FamilyHarness } from './harness.js';
 import { litesvmHarness } from './litesvm-harness.js';
 import { regtestHarness } from './regtest-harness.js';
+import { runWithdrawalCheck } from './withdrawal-check.js';
 
 /** The network each family is checked on: testnets, where a check's coins are worth nothing. */
 const CHECKED: Record<ChainFamily, Blockchain> = {
@@ -75,9 +78,12 @@ try {
       harnesses.push(devnetHarness(db, config, blockchain, clock));
     }
   }
-  const lines = await runCheck(db, config.masterKey, harnesses, { onLine: (line) => console.log(formatLine(line)) });
+  const onLine = (line: CheckLine) => console.log(formatLine(line));
+  const lines = await runCheck(db, config.masterKey, harnesses, { onLine });
+  // Then withdrawals through the product's path (service, engine handler, sweeper, settlement) on the same runtimes.
+  if (lines.every((line) => line.ok)) lines.push(...(await runWithdrawalCheck(db, config, harnesses, { onLine })));
   const failed = lines.filter((line) => !line.ok);
-  if (failed.length > 0) problem = `${failed.length} of ${lines.length} transfers did not confirm`;
+  if (failed.length > 0) problem = `${failed.length} of ${lines.length} transfers and withdrawals did not complete`;
 } catch (error) {
   problem = error instanceof Error ? (error.stack ?? error.message) : String(error);
 } finally {

@@ -11,6 +11,7 @@ import { transactionExecutor } from '../transactions/executor.js';
 import { createSigner } from '../transactions/signer.js';
 import { BTC_CONFIRMATIONS_ON_TEST_NODES } from './constants.js';
 import type { FamilyHarness } from './harness.js';
+import { startAddressRelay } from './regtest-relay.js';
 
 /** Blocks that fund nobody go to the generator point's address (private key 1, which no wallet has). */
 const SINK = p2wpkhAddress(
@@ -21,10 +22,15 @@ const SINK = p2wpkhAddress(
 export async function regtestHarness(db: Db, masterKey: string): Promise<FamilyHarness> {
   const node = await startRegtest();
   const onNode = (address: string) => translateBtcAddress(address, btcNetworkOf('BITCOIN_TESTNET'), LITECOIN_REGTEST);
+  const relay = await startAddressRelay(node.url, onNode).catch(async (error) => {
+    await node.stop();
+    throw error;
+  });
   return {
     family: 'btc',
     blockchain: 'BITCOIN_TESTNET',
     runtime: 'regtest',
+    rpcUrl: relay.url,
     executor: transactionExecutor({
       db,
       node: btcChainNode(node.rpc, { addressNetwork: LITECOIN_REGTEST }),
@@ -37,9 +43,16 @@ export async function regtestHarness(db: Db, masterKey: string): Promise<FamilyH
       await node.rpc.generateToAddress(1, onNode(address));
       await node.rpc.generateToAddress(COINBASE_MATURITY, SINK);
     },
+    async balanceOf(address) {
+      const unspent = await node.rpc.unspent({ address: onNode(address) });
+      return unspent.filter((utxo) => utxo.spendable).reduce((sum, utxo) => sum + utxo.value, 0n);
+    },
     produceBlock: async () => {
       await node.rpc.generateToAddress(1, SINK);
     },
-    stop: () => node.stop(),
+    stop: async () => {
+      await relay.close();
+      await node.stop();
+    },
   };
 }

@@ -15,6 +15,7 @@ import type { AnyChainNode, BroadcastOutcome, ChainRefusal } from './chain-node.
 import { type ChainTransactionRow, chainTransactionsRepository } from './chain-transactions.repository.js';
 import { plannerFor } from './planners.js';
 import { REFUSAL_CODES, REVERTED_CODE } from './refusal-codes.js';
+import { claimSend } from './send-claim.js';
 import type { TransactionSigner } from './signer.js';
 import { createTransfer, intentOf, type OutgoingTransfer, type TransferPlanner } from './transfer-planner.js';
 
@@ -181,6 +182,8 @@ export function transactionExecutor(deps: ExecutorDeps) {
   }
 
   async function broadcast(row: ChainTransactionRow) {
+    // Recorded as taken to be sent first, under the locks a cancellation takes: exactly one of the two wins.
+    if ((await claimSend(db, row)) !== 'send') return (await repo.find(row.id))!;
     return afterBroadcast(row, await node.broadcast(row.raw!, row.hash!), ['SIGNED']);
   }
 

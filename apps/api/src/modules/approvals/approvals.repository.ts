@@ -91,9 +91,13 @@ export function approvalsRepository(db: Db, organizationId: string) {
       return row!;
     },
 
-    async findRequest(id: string, opts: { lock?: boolean } = {}) {
+    /**
+     * `lock` takes the row FOR UPDATE in the caller's transaction; with `nowait` a row another transaction holds
+     * is not waited for: PostgreSQL refuses at once with 55P03 (lock_not_available), for the caller to answer.
+     */
+    async findRequest(id: string, opts: { lock?: boolean; nowait?: boolean } = {}) {
       const q = db.select().from(requests).where(ownRequest(id));
-      const [row] = opts.lock ? await q.for('update') : await q;
+      const [row] = opts.lock ? await q.for('update', opts.nowait ? { noWait: true } : {}) : await q;
       return row;
     },
 

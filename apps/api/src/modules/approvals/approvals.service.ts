@@ -16,7 +16,7 @@ export function approvalsService(deps: OrganizationDeps) {
   const { db } = deps;
 
   async function view(repo: ApprovalsRepository, auth: AuthContext, row: RequestRow): Promise<RequestView> {
-    return (await describeRequests(repo, auth, [row]))[0]!;
+    return (await describeRequests(repo, auth, [row], deps))[0]!;
   }
 
   return {
@@ -30,7 +30,7 @@ export function approvalsService(deps: OrganizationDeps) {
     async list(auth: AuthContext, q: RequestListQuery) {
       const repo = approvalsRepository(db, orgOf(auth));
       const { rows, total } = await repo.list(auth.accountId, walletScope(auth), q);
-      return { items: await describeRequests(repo, auth, rows), page: q.page, size: q.size, total };
+      return { items: await describeRequests(repo, auth, rows, deps), page: q.page, size: q.size, total };
     },
 
     async actionableCount(auth: AuthContext) {

@@ -14,8 +14,44 @@ export interface RequestInExecution {
   content: AnyContent;
 }
 
-/** What a handler's work ends in: done (with what it made), or failed with a catalogue code. */
-export type ExecutionOutcome = { result: Record<string, unknown>; walletId?: string } | { failure: string };
+/**
+ * What a handler's work ends in: done (with what it made), failed with a catalogue code, or canceled during
+ * execution (a cancellation the chain had to decide, the withdrawal's replacement mined). `result` keys are added to
+ * what the request's result holds already.
+ */
+export type ExecutionOutcome =
+  | { result: Record<string, unknown>; walletId?: string }
+  | { failure: string; result?: Record<string, unknown> }
+  | { canceled: true; result?: Record<string, unknown> };
+
+/**
+ * The initiator's cancellation of an EXECUTING request, in the caller's transaction with the request locked and the
+ * policy passed: the type's cancelDuringExecution decides whether it ends now (CANCELED after executing, the type's
+ * onExecutionEnd run) or stays EXECUTING until the chain decides. The request as it is afterwards.
+ */
+export async function cancelExecuting(tx: Db, request: RequestRow, steps: RequestRow['steps'], now: Date) {
+  const entry = requestTypeOf(request.itemType);
+  const repo = approvalsRepository(tx, request.organizationId);
+  const ref = { id: request.id, organizationId: request.organizationId, content: contentOf(request) };
+  const decided = entry.cancelDuringExecution
+    ? await entry.cancelDuringExecution(tx, { ...ref, result: request.result })
+    : ({ canceled: true } as const);
+  if ('pending' in decided) {
+    return (await repo.updateRequest(request.id, {
+      result: { ...(request.result ?? {}), ...decided.pending },
+      updatedAt: now,
+    }))!;
+  }
+  const updated = (await repo.updateRequest(request.id, {
+    status: 'CANCELED',
+    cancelStage: 'AFTER_EXECUTING',
+    progress: 'COMPLETE',
+    steps,
+    updatedAt: now,
+  }))!;
+  await entry.onExecutionEnd?.(tx, ref, 'CANCELED');
+  return updated;
+}
 
 /**
  * The engine's side of the request lifecycle, the same for every type: APPROVED → EXECUTING, then the type's work
@@ -51,13 +87,26 @@ export function requestExecution(db: Db, now: () => Date) {
           kind: request.itemType,
           content,
         });
-        const ended = (status: 'COMPLETE' | 'FAILED') =>
+        const ended = (status: 'COMPLETE' | 'FAILED' | 'CANCELED') =>
           requestTypeOf(request.itemType).onExecutionEnd?.(tx, { id: request.id, organizationId, content }, status);
+        const result = request.result || outcome.result ? { ...request.result, ...outcome.result } : null;
+        if ('canceled' in outcome) {
+          await repo.updateRequest(request.id, {
+            status: 'CANCELED',
+            cancelStage: 'AFTER_EXECUTING',
+            progress: 'COMPLETE',
+            result,
+            updatedAt: now(),
+          });
+          await ended('CANCELED');
+          return 'CANCELED';
+        }
         if ('failure' in outcome) {
           await repo.updateRequest(request.id, {
             status: 'FAILED',
             progress: 'COMPLETE',
             failureReason: outcome.failure,
+            result,
             updatedAt: now(),
           });
           await ended('FAILED');
@@ -66,7 +115,7 @@ export function requestExecution(db: Db, now: () => Date) {
         await repo.updateRequest(request.id, {
           status: 'COMPLETE',
           progress: 'COMPLETE',
-          result: outcome.result,
+          result,
           ...(outcome.walletId ? { walletId: outcome.walletId } : {}),
           updatedAt: now(),
         });

@@ -12,7 +12,10 @@ import {
 } from '@vaultline/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import { cancelTransfer } from '../withdrawals/transfer-cancel.service.js';
 import { releaseWithdrawal } from '../withdrawals/withdrawal-balances.repository.js';
+import { WITHDRAWAL_PURPOSE } from '../withdrawals/withdrawal-execution.service.js';
 import type { RequestState } from './approvals.policy.js';
 
 /**
@@ -51,12 +54,27 @@ export interface RequestTypeDefinition<S extends z.ZodType<AnyContent> = z.ZodTy
   onApproved?: (tx: Db, request: { id: string; organizationId: string; content: z.infer<S> }) => Promise<void>;
   /** Runs in the transaction that rejects or cancels a request before execution (a withdrawal releases its hold). */
   onClosed?: (tx: Db, request: { id: string; organizationId: string; content: z.infer<S> }) => Promise<void>;
-  /** Runs in the transaction that ends execution, with how it ended (a failed withdrawal releases its amount). */
+  /**
+   * Runs in the transaction that ends execution, with how it ended (a failed withdrawal releases its amount); a
+   * request canceled during execution ends here too, CANCELED.
+   */
   onExecutionEnd?: (
     tx: Db,
     request: { id: string; organizationId: string; content: z.infer<S> },
-    status: 'COMPLETE' | 'FAILED',
+    status: 'COMPLETE' | 'FAILED' | 'CANCELED',
   ) => Promise<void>;
+  /**
+   * A cancellation of an EXECUTING request (`cancelableIn` must list EXECUTING), in its transaction with the request
+   * locked: `canceled` ends it now (CANCELED after executing, then onExecutionEnd); `pending` leaves it EXECUTING
+   * with these keys added to its result, for the engine to end it once the chain decides. Throws an AppError to
+   * refuse. Without the hook an EXECUTING request is canceled at once and its handler finds it so.
+   */
+  cancelDuringExecution?: (
+    tx: Db,
+    request: { id: string; organizationId: string; content: z.infer<S>; result: Record<string, unknown> | null },
+  ) => Promise<{ canceled: true } | { pending: Record<string, unknown> }>;
+  /** The chain_transactions purpose of the transaction an executing request sends, if it sends one. */
+  chainPurpose?: string;
   /** The wallet the request acts on, when it acts on one. */
   walletOf: (content: z.infer<S>) => string | null;
   /** The chain family of the route's `{family}` segment. */
@@ -98,10 +116,18 @@ const ENTRIES: RequestTypeDefinition[] = [
     kind: 'WITHDRAWAL',
     type: 'WITHDRAWAL',
     content: WithdrawalContent,
-    cancelableIn: ['CREATED'],
+    // During execution too: a transfer not yet sent is discarded, one on an EVM network is raced by a replacement.
+    cancelableIn: ['CREATED', 'EXECUTING'],
     queue: 'withdrawal',
+    chainPurpose: WITHDRAWAL_PURPOSE,
     onClosed: (tx, request) => releaseWithdrawal(tx, request.content),
     onExecutionEnd: (tx, request) => releaseWithdrawal(tx, request.content),
+    cancelDuringExecution: async (tx, request) => {
+      if (request.result?.cancel) throw new AppError('4112', { reason: 'cancel-pending' });
+      const canceled = await cancelTransfer(tx, request.id, WITHDRAWAL_PURPOSE);
+      if (canceled.kind === 'discarded') return { canceled: true };
+      return { pending: { cancel: { replacementId: canceled.replacementId } } };
+    },
   }),
   // Staking: its handlers come with its issue; approved requests wait for them.
   define({

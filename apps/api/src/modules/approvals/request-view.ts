@@ -1,7 +1,10 @@
 import type { RequestView } from '@vaultline/contracts';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { canCancel, customerApprovalStatus, type RequestState, waitingFor } from './approvals.policy.js';
 import type { ApprovalsRepository, RequestRow } from './approvals.repository.js';
+import { type ExecutionOfRequest, executionsOf } from './request-execution-view.js';
 import { contentOf, requestTypeOf } from './request-types.js';
 
 const CUSTOMER: Record<RequestRow['status'], RequestView['status']> = {
@@ -35,12 +38,19 @@ export function stateOf(
   };
 }
 
-/** Requests as the approvals screens show them: every step, who decided what, who is still awaited. */
+/**
+ * Requests as the approvals screens show them: every step, who decided what, who is still awaited; with `chains`,
+ * where those that send a chain transaction stand in their lifecycle (one query for the whole list).
+ */
 export async function describeRequests(
   repo: ApprovalsRepository,
   auth: AuthContext,
   rows: RequestRow[],
+  chains?: { db: Db; config: Pick<Config, 'chainRpc' | 'production'> },
 ): Promise<RequestView[]> {
+  const executions: Map<string, ExecutionOfRequest> = chains
+    ? await executionsOf(chains.db, chains.config, rows)
+    : new Map();
   const decisions = await repo.decisionsOf(rows.map((r) => r.id));
   const ids = new Set<string>();
   for (const r of rows) {
@@ -51,6 +61,7 @@ export async function describeRequests(
   const walletNames = await repo.walletNames(rows.flatMap((r) => (r.walletId ? [r.walletId] : [])));
   return rows.map((r) => {
     const mine = decisions.filter((d) => d.requestId === r.id);
+    const execution = executions.get(r.id);
     const state = stateOf(r, mine);
     const waiting = waitingFor(state);
     const person = (id: string) => ({ email: people.get(id)?.email ?? '', userName: people.get(id)?.userName ?? '' });
@@ -84,8 +95,10 @@ export async function describeRequests(
       waitingFor: waiting,
       canApprove: waiting.includes(auth.accountId),
       // The same rule the cancel call applies, so the screens never offer a cancel that would be refused.
-      canCancel: canCancel(state, auth.accountId, requestTypeOf(r.itemType).cancelableIn),
+      canCancel:
+        canCancel(state, auth.accountId, requestTypeOf(r.itemType).cancelableIn) && (execution?.cancelable ?? true),
       failureReason: r.failureReason,
+      ...(execution ? { execution: execution.view } : {}),
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     };

@@ -9,6 +9,7 @@ import { type OrganizationDeps, orgOf } from '../organization/organization.servi
 import { groupResolver, type LineSource, policyError } from './approval-lines.js';
 import { canCreate, cancel, decide, type LineTemplate, snapshot } from './approvals.policy.js';
 import { approvalsRepository, type RequestRow } from './approvals.repository.js';
+import { cancelExecuting } from './request-execution.service.js';
 import { type AnyContent, contentOf, requestTypeOf } from './request-types.js';
 import { describeRequests, stateOf } from './request-view.js';
 
@@ -26,6 +27,14 @@ export interface OpenContext {
   exclusiveConflict?: '4006' | '4012';
 }
 
+/** PostgreSQL's 55P03 (lock_not_available), as pg raises it or drizzle wraps it in `cause`. */
+function isLockNotAvailable(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '55P03') return true;
+  }
+  return false;
+}
+
 /**
  * The approval engine for every request type: creation against the type's line, decisions, cancellation and the
  * hand-over to the custody engine. Types are read from the registry (request-types.ts); nothing here names one.
@@ -33,9 +42,19 @@ export interface OpenContext {
 export function requestsService(deps: OrganizationDeps & { queue: () => EngineQueue; lines: LineSource }) {
   const { db, clock } = deps;
 
-  /** The request, locked, if the organization's and of the route's type (404), through its family's door (7). */
+  /**
+   * The request, locked, if the organization's and of the route's type (404), through its family's door (7).
+   * Another member's decision or cancellation holding the row answers 4013 at once rather than queueing behind it
+   * (NOWAIT). Only PostgreSQL can show this: embedded PGlite has one connection, so transactions never overlap.
+   */
   async function lockExpected(tx: Db, auth: AuthContext, requestId: string, expected: ExpectedRequest) {
-    const request = await approvalsRepository(tx, orgOf(auth)).findRequest(requestId, { lock: true });
+    let request: RequestRow | undefined;
+    try {
+      request = await approvalsRepository(tx, orgOf(auth)).findRequest(requestId, { lock: true, nowait: true });
+    } catch (err) {
+      if (isLockNotAvailable(err)) throw new AppError('4013');
+      throw err;
+    }
     if (!request || request.type !== expected.type) throw new AppError('404');
     const entry = requestTypeOf(request.itemType);
     if (entry.familyOf(contentOf(request)) !== expected.family) throw new AppError('7', { reason: 'family-mismatch' });
@@ -64,10 +83,51 @@ export function requestsService(deps: OrganizationDeps & { queue: () => EngineQu
   }
 
   async function view(auth: AuthContext, row: RequestRow): Promise<RequestView> {
-    return (await describeRequests(approvalsRepository(db, orgOf(auth)), auth, [row]))[0]!;
+    return (await describeRequests(approvalsRepository(db, orgOf(auth)), auth, [row], deps))[0]!;
+  }
+
+  /**
+   * The line a request of `kind` on `walletId` would freeze for the caller, and whether the caller may create it:
+   * what `open` enforces, and what a form shows before submitting (a dry run of the same policy).
+   */
+  async function resolveLine(tx: Db, auth: AuthContext, kind: string, walletId: string | null, ctx: OpenContext) {
+    const entry = requestTypeOf(kind);
+    const organizationId = orgOf(auth);
+    const line: LineTemplate =
+      entry.lineScope === 'WALLET_CREATION'
+        ? await deps.lines.creationLine(tx, organizationId)
+        : await deps.lines.walletLine(tx, organizationId, walletId!);
+    const members = await groupResolver(tx, organizationId);
+    const exempt = entry.exemptOwnerAndManagers && (auth.permissions.includes('OWNER') || ctx.walletRole === 'MANAGER');
+    const mayCreate =
+      entry.creator === 'CREATION_STEP'
+        ? exempt || canCreate(line, auth.accountId, members)
+        : auth.permissions.includes(entry.creator.permission);
+    return { entry, exempt, mayCreate, steps: snapshot(line, members, exempt) };
   }
 
   return {
+    /** The line a request would follow, resolved to people (see resolveLine), for a form's preview. */
+    async previewLine(tx: Db, auth: AuthContext, kind: string, walletId: string | null, ctx: OpenContext = {}) {
+      const { exempt, mayCreate, steps } = await resolveLine(tx, auth, kind, walletId, ctx);
+      const people = await approvalsRepository(tx, orgOf(auth)).people([...new Set(steps.flatMap((s) => s.eligible))]);
+      return {
+        canRequest: mayCreate,
+        exempt,
+        steps: exempt
+          ? []
+          : steps.map((s, i) => ({
+              step: i + 2,
+              requiredApprovals: s.requiredApprovals,
+              approvers: s.eligible.map((memberId) => ({
+                memberId,
+                email: people.get(memberId)?.email ?? '',
+                userName: people.get(memberId)?.userName ?? '',
+              })),
+            })),
+      };
+    },
+
     /**
      * Creates a request of `kind` with a frozen copy of its line, in the caller's transaction. The creator rule,
      * the exemption of the owner and wallet managers and the exclusive key all come from the type's entry.
@@ -77,19 +137,13 @@ export function requestsService(deps: OrganizationDeps & { queue: () => EngineQu
       const typed = entry.content.parse({ ...content, kind });
       const organizationId = orgOf(auth);
       const walletId = entry.walletOf(typed);
-      const line: LineTemplate =
-        entry.lineScope === 'WALLET_CREATION'
-          ? await deps.lines.creationLine(tx, organizationId)
-          : await deps.lines.walletLine(tx, organizationId, walletId!);
-      const members = await groupResolver(tx, organizationId);
-      const exempt =
-        entry.exemptOwnerAndManagers && (auth.permissions.includes('OWNER') || context.walletRole === 'MANAGER');
-      if (entry.creator === 'CREATION_STEP') {
-        if (!exempt && !canCreate(line, auth.accountId, members)) throw new AppError('403', { reason: 'not-creator' });
-      } else if (!auth.permissions.includes(entry.creator.permission)) {
-        throw new AppError('403', { permission: entry.creator.permission });
+      const { mayCreate, steps } = await resolveLine(tx, auth, kind, walletId, context);
+      if (!mayCreate) {
+        throw new AppError(
+          '403',
+          entry.creator === 'CREATION_STEP' ? { reason: 'not-creator' } : { permission: entry.creator.permission },
+        );
       }
-      const steps = snapshot(line, members, exempt);
       const now = clock();
       const status = steps.every((s) => s.status === 'SKIPPED') ? 'APPROVED' : 'CREATED';
       try {
@@ -158,6 +212,8 @@ export function requestsService(deps: OrganizationDeps & { queue: () => EngineQu
         const request = await lockExpected(tx, auth, requestId, expected);
         const result = cancel(stateOf(request, []), auth.accountId, requestTypeOf(request.itemType).cancelableIn);
         if ('code' in result) throw policyError(result);
+        // During execution the type decides (its transfer discarded, or raced on the chain): request-execution.
+        if (request.status === 'EXECUTING') return cancelExecuting(tx, request, result.steps, clock());
         const updated = (await approvalsRepository(tx, orgOf(auth)).updateRequest(request.id, {
           status: 'CANCELED',
           cancelStage: result.stage,

@@ -1,6 +1,6 @@
 import { asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { assetActivities, wallets } from '../../db/schema/index.js';
+import { assetActivities, requests, wallets } from '../../db/schema/index.js';
 import { activityListColumns } from '../assets/activities.repository.js';
 
 /** Activities changed since a moment, oldest change first, with what a notice shows. */
@@ -18,6 +18,25 @@ export function eventsRepository(db: Db) {
         .innerJoin(wallets, eq(wallets.id, assetActivities.walletId))
         .where(gt(assetActivities.updatedAt, since))
         .orderBy(asc(assetActivities.updatedAt), asc(assetActivities.id))
+        .limit(limit);
+    },
+
+    /** Requests changed since a moment (created, decided, executed), with who may see each. */
+    async requestsChangedSince(since: Date, limit: number) {
+      return db
+        .select({
+          id: requests.id,
+          organizationId: requests.organizationId,
+          type: requests.type,
+          status: requests.status,
+          walletId: requests.walletId,
+          initiatorId: requests.initiatorId,
+          steps: requests.steps,
+          updatedAt: requests.updatedAt,
+        })
+        .from(requests)
+        .where(gt(requests.updatedAt, since))
+        .orderBy(asc(requests.updatedAt), asc(requests.id))
         .limit(limit);
     },
   };

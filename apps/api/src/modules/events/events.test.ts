@@ -19,6 +19,8 @@ let outsider: TestBrowser;
 let ownerB: TestBrowser;
 let wallet: CreatedWallet;
 let engine: DevnetEngine;
+let orgAId: string;
+const creationBase = () => `/api/v1/organizations/wallet-creation/btc/${orgAId}/wallet-creation-request`;
 
 /** A real HTTP client reading the stream as text, as EventSource would. */
 class Stream {
@@ -71,6 +73,7 @@ beforeAll(async () => {
   });
   const db = t.testDb.database.db;
   const orgA = await createOrganization(db);
+  orgAId = orgA.id;
   const a = await createMember(db, t.config, { organizationId: orgA.id });
   await grant(db, a.id, ['OWNER']);
   ownerA = await signIn(t, a);
@@ -142,6 +145,29 @@ describe('live notices', () => {
     await new Promise((r) => setTimeout(r, 1200)); // a timer poll too
     expect(noAccess!.text).not.toContain('event: activity');
     expect(otherOrg!.text).not.toContain('event: activity');
+    for (const s of streams) s!.close();
+  });
+
+  it('sends a request change to those who may see the request only', async () => {
+    const streams = await Promise.all([ownerA, outsider, ownerB].map((b) => Stream.open(b)));
+    const [owner, noAccess, otherOrg] = streams;
+    expect(await owner!.waitFor(/content-type: text\/event-stream/)).toBe(true);
+    const created = await ownerA.post(`${creationBase()}/create`, {
+      blockchain: 'BITCOIN_TESTNET',
+      name: 'Live request',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().id as string;
+    await t.app.notices.poll();
+    expect(await owner!.waitFor(new RegExp(`event: request\ndata: .*${id}`))).toBe(true);
+    const data = owner!.text.split('\n').find((l) => l.startsWith('data: ') && l.includes(id))!;
+    expect(JSON.parse(data.slice(6))).toEqual({ kind: 'request', id, type: 'WALLET_CREATION', status: 'CREATED' });
+    // Its cancellation is a second change, sent again.
+    expect((await ownerA.post(`${creationBase()}/${id}/cancel`, {})).statusCode).toBe(200);
+    await t.app.notices.poll();
+    expect(await owner!.waitFor(/"status":"CANCELED"/)).toBe(true);
+    expect(noAccess!.text).not.toContain('event: request');
+    expect(otherOrg!.text).not.toContain('event: request');
     for (const s of streams) s!.close();
   });
 

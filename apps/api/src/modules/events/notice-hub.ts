@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import { type ActivityNotice, isErrorCode } from '@vaultline/contracts';
+import { type ActivityNotice, isErrorCode, type RequestNotice } from '@vaultline/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { canSeeRequest } from '../access/request.policy.js';
 import { visibleWalletIds } from '../access/visibility.repository.js';
 import { walletScope } from '../access/wallet.policy.js';
 import { activityView } from '../assets/activity-view.js';
@@ -72,27 +73,39 @@ export function noticeHub(opts: NoticeHubOptions) {
     }
   }
 
-  async function poll() {
-    const rows = await eventsRepository(opts.db).activitiesChangedSince(
-      new Date(cursor.getTime() - LOOK_BACK_MS),
-      BATCH,
-    );
+  /** Rows not sent yet at their current updated_at (activities and requests share the map: ids are uuids). */
+  function unsent<R extends { id: string; updatedAt: Date }>(rows: R[]): R[] {
     const fresh = rows.filter((r) => sent.get(r.id) !== r.updatedAt.getTime());
-    for (const r of rows) {
-      sent.set(r.id, r.updatedAt.getTime());
-      if (r.updatedAt > cursor) cursor = r.updatedAt;
-    }
+    for (const r of rows) sent.set(r.id, r.updatedAt.getTime());
+    return fresh;
+  }
+
+  async function poll() {
+    const since = new Date(cursor.getTime() - LOOK_BACK_MS);
+    const events = eventsRepository(opts.db);
+    const activityRows = await events.activitiesChangedSince(since, BATCH);
+    const requestRows = await events.requestsChangedSince(since, BATCH);
+    const activities = unsent(activityRows);
+    const changed = unsent(requestRows);
+    for (const r of [...activityRows, ...requestRows]) if (r.updatedAt > cursor) cursor = r.updatedAt;
     for (const [id, at] of sent) if (at < cursor.getTime() - 2 * LOOK_BACK_MS) sent.delete(id);
-    if (fresh.length === 0) return;
+    if (activities.length === 0 && changed.length === 0) return;
     for (const client of [...clients]) {
-      const mine = fresh.filter((r) => r.organizationId === client.organizationId);
-      if (mine.length === 0) continue;
+      const mine = activities.filter((r) => r.organizationId === client.organizationId);
+      const myRequests = changed.filter((r) => r.organizationId === client.organizationId);
+      if (mine.length === 0 && myRequests.length === 0) continue;
       const access = await currentAccess(client);
       if (!access) continue;
       for (const r of mine) {
         if (access.wallets !== 'ALL' && !access.wallets.has(r.walletId)) continue;
         const notice: ActivityNotice = { kind: 'activity', activity: activityView(r) };
         client.out.write(`event: activity\ndata: ${JSON.stringify(notice)}\n\n`);
+      }
+      const myWallets = access.wallets === 'ALL' ? new Set<string>() : access.wallets;
+      for (const r of myRequests) {
+        if (!canSeeRequest(access.auth, r, myWallets)) continue;
+        const notice: RequestNotice = { kind: 'request', id: r.id, type: r.type, status: r.status };
+        client.out.write(`event: request\ndata: ${JSON.stringify(notice)}\n\n`);
       }
     }
   }

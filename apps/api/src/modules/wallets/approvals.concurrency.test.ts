@@ -44,7 +44,18 @@ describe('concurrent decisions', () => {
     // Everyone's code of one time step, then all decisions at once.
     t.clock.advance(30_000);
     const codes = await Promise.all(browsers.map((b, i) => b.encrypt(otpNow(approvers[i]!, t.clock))));
-    const answers = await Promise.all(browsers.map((b, i) => b.post(`${base}/${id}/approve`, { otpCode: codes[i] })));
+    const approve = (i: number) => browsers[i]!.post(`${base}/${id}/approve`, { otpCode: codes[i] });
+    const answers = await Promise.all(browsers.map((_, i) => approve(i)));
+    // On PostgreSQL a decision finding the row held by another answers 4013 ("another manager is signing") at
+    // once, its code unused: those approvers try again, as the message asks, until every one has its answer.
+    for (let round = 0; round < 50; round++) {
+      const busy = answers.flatMap((r, i) => (r.json().code === '4013' ? [i] : []));
+      if (busy.length === 0) break;
+      const again = await Promise.all(busy.map(approve));
+      busy.forEach((i, k) => {
+        answers[i] = again[k]!;
+      });
+    }
     const ok = answers.filter((r) => r.statusCode === 200).length;
     const late = answers.filter((r) => r.json().code === '4108').length;
     expect(ok).toBe(9);

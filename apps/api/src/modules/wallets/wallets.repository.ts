@@ -4,7 +4,7 @@ import { containsPattern } from '../../db/like.js';
 import { listTotal } from '../../db/list-counts.js';
 import { asColumn, organizationRows } from '../../db/organization-rows.js';
 import { readPage } from '../../db/page-window.js';
-import { accounts, organizationSeeds, walletMembers, wallets } from '../../db/schema/index.js';
+import { accounts, organizationSeeds, requests, walletMembers, wallets } from '../../db/schema/index.js';
 import { walletScopeCondition } from '../access/visibility.repository.js';
 import type { WalletScope } from '../access/wallet.policy.js';
 
@@ -190,6 +190,29 @@ export function walletsRepository(db: Db, organizationId: string) {
       await db
         .delete(walletMembers)
         .where(and(eq(walletMembers.id, walletMemberId), inArray(walletMembers.walletId, own.wallets())));
+    },
+
+    /**
+     * The wallet's row locked: FOR UPDATE by a change to its line or members, FOR SHARE by a request being opened
+     * on it, so a change never slips between a request's line snapshot and its commit.
+     */
+    async lockWallet(walletId: string, mode: 'update' | 'share') {
+      const [row] = await db.select({ id: wallets.id }).from(wallets).where(ownWallet(walletId)).for(mode);
+      return row !== undefined;
+    },
+
+    /** The wallet's requests not yet ended (created, approved, executing): who opened them and who stands in them. */
+    async openRequests(walletId: string) {
+      return db
+        .select({ id: requests.id, initiatorId: requests.initiatorId, steps: requests.steps })
+        .from(requests)
+        .where(
+          and(
+            eq(requests.organizationId, organizationId),
+            eq(requests.walletId, walletId),
+            inArray(requests.status, ['CREATED', 'APPROVED', 'EXECUTING']),
+          ),
+        );
     },
 
     async managerCount(walletId: string) {

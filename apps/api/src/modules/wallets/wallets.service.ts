@@ -18,6 +18,8 @@ import { approvalsRepository, type RequestListQuery, type RequestRow } from '../
 import type { ApprovalsService } from '../approvals/approvals.service.js';
 import type { RequestsService } from '../approvals/requests.service.js';
 import type { AuthContext } from '../auth/session.service.js';
+import { gasFeeAddressTaken } from '../gas-fee-wallets/gas-fee-wallets.repository.js';
+import { assertCreationCovered } from '../gas-fee-wallets/gas-fee-wallets.service.js';
 import { groupsRepository } from '../organization/groups.repository.js';
 import { type OrganizationDeps, orgOf } from '../organization/organization.service.js';
 import { addressTaken, type WalletListQuery, type WalletRow, walletsRepository } from './wallets.repository.js';
@@ -61,7 +63,8 @@ export function walletsService(
   }
 
   async function accountNameFree(tx: Db, blockchain: Blockchain, name: string) {
-    return !(await addressTaken(tx, blockchain, name));
+    // A gas-fee wallet's EOS-type account is an account like any other: no wallet may take its name.
+    return !(await addressTaken(tx, blockchain, name)) && !(await gasFeeAddressTaken(tx, blockchain, name));
   }
 
   return {
@@ -82,6 +85,7 @@ export function walletsService(
         if (family === 'eosio') {
           accountName ??= randomEosAccountName();
           if (!(await accountNameFree(tx, body.blockchain, accountName))) throw new AppError('4109', { accountName });
+          await assertCreationCovered(tx, deps, organizationId, body.blockchain);
         }
         // The open request claims the name first (the database admits one open claim per name); the wallet
         // check comes after, so a request whose wallet was made meanwhile is seen, whatever the timing.
@@ -156,6 +160,10 @@ export function walletsService(
     async setLine(auth: AuthContext, walletId: string, template: ApprovalLineTemplate) {
       return transaction(db, async (tx) => {
         const wallet = await managedWallet(tx, auth, walletId);
+        // Requests in flight were frozen with the line they were opened under: they finish first (4012).
+        const repo = walletsRepository(tx, wallet.organizationId);
+        await repo.lockWallet(wallet.id, 'update');
+        if ((await repo.openRequests(wallet.id)).length > 0) throw new AppError('4012');
         await lines.checkApprovers(tx, wallet.organizationId, template);
         const row = await approvalsRepository(tx, wallet.organizationId).saveTemplate({
           scope: 'WALLET',
@@ -213,6 +221,12 @@ export function walletsService(
         const row = await repo.findMember(wallet.id, walletMemberId);
         if (!row) throw new AppError('404');
         if (row.m.role === 'MANAGER' && (await repo.managerCount(wallet.id)) <= 1) throw new AppError('4101');
+        // A member who opened or must still decide a request in flight stays until it ends (4012).
+        await repo.lockWallet(wallet.id, 'update');
+        const open = await repo.openRequests(wallet.id);
+        const involved = (r: (typeof open)[number]) =>
+          r.initiatorId === row.m.accountId || r.steps.some((s) => s.eligible.includes(row.m.accountId));
+        if (open.some(involved)) throw new AppError('4012');
         await repo.removeMember(walletMemberId);
         return { ok: true as const };
       });

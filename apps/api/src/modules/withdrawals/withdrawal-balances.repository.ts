@@ -37,6 +37,17 @@ export function withdrawalBalances(tx: Db, walletId: string) {
       return found;
     },
 
+    /** The rows of `tokenIds` as they stand, unlocked: what a preview shows. */
+    async read(tokenIds: string[]): Promise<Map<string, BalanceRow>> {
+      const found = new Map<string, BalanceRow>();
+      for (const tokenId of new Set(tokenIds)) {
+        const [r] = await tx.select().from(walletBalances).where(row(tokenId));
+        if (r)
+          found.set(tokenId, { tokenId, total: BigInt(r.total), staked: BigInt(r.staked), locked: BigInt(r.locked) });
+      }
+      return found;
+    },
+
     /** Adds (sign 1) or releases (sign -1) held amounts; creation checked that every row exists. */
     async hold(held: Map<string, bigint>, sign: 1n | -1n) {
       for (const [tokenId, amount] of held) {

@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { assetActivities, chainTransactions, requests, wallets } from '../../db/schema/index.js';
 import type { RequestExecution } from '../approvals/request-execution.service.js';
+import { currentAttempt } from './transfer-cancel.service.js';
 import { withdrawalBalances } from './withdrawal-balances.repository.js';
 
 /** The chain_transactions purpose of a withdrawal's transfer: one per request (the executor's idempotency key). */
@@ -10,16 +11,19 @@ export const WITHDRAWAL_PURPOSE = 'withdrawal';
 
 type Content = RequestContentOf<'WITHDRAWAL'>;
 
-/** The last attempt of a withdrawal's transfer (an expired attempt is followed by the next one). */
+/** The attempt that tells how the withdrawal's transfer stands (transfer-cancel.service.ts currentAttempt). */
 async function transferOf(db: Db, requestId: string) {
-  const [row] = await db
+  const attempts = await db
     .select()
     .from(chainTransactions)
     .where(and(eq(chainTransactions.requestId, requestId), eq(chainTransactions.purpose, WITHDRAWAL_PURPOSE)))
-    .orderBy(desc(chainTransactions.attempt))
-    .limit(1);
-  return row;
+    .orderBy(desc(chainTransactions.attempt));
+  return currentAttempt(attempts);
 }
+
+/** What a cancellation during execution left in the request's result: the replacement racing the transfer. */
+const cancelOf = (result: Record<string, unknown> | null) =>
+  (result?.cancel as { replacementId?: string } | undefined)?.replacementId ?? null;
 
 /**
  * The engine's side of withdrawals: what an executing request sends from where, and its settlement once its
@@ -28,15 +32,23 @@ async function transferOf(db: Db, requestId: string) {
  */
 export function withdrawalExecution(db: Db) {
   return {
-    /** An EXECUTING withdrawal's content and sending address; null when it is not (any longer) executing. */
+    /**
+     * An EXECUTING withdrawal's content, sending address and result so far (the travel rule's verdict); null when it
+     * is not (any longer) executing.
+     */
     async target(organizationId: string, requestId: string) {
       const [row] = await db
-        .select({ payload: requests.payload, status: requests.status, fromAddress: wallets.address })
+        .select({
+          payload: requests.payload,
+          status: requests.status,
+          result: requests.result,
+          fromAddress: wallets.address,
+        })
         .from(requests)
         .innerJoin(wallets, eq(wallets.id, requests.walletId))
         .where(and(eq(requests.id, requestId), eq(requests.organizationId, organizationId)));
       if (row?.status !== 'EXECUTING') return null;
-      return { content: row.payload as unknown as Content, fromAddress: row.fromAddress };
+      return { content: row.payload as unknown as Content, fromAddress: row.fromAddress, result: row.result };
     },
 
     /** Whether the request's transfer row exists already (a retried job must not check or build twice). */
@@ -44,12 +56,13 @@ export function withdrawalExecution(db: Db) {
 
     /**
      * Ends every EXECUTING withdrawal whose transfer is final: CONFIRMED completes it (the amount and the fee paid
-     * leave the balance, the WITHDRAWAL activity is written); FAILED or DROPPED fails it. The hold is released by the
+     * leave the balance, the WITHDRAWAL activity is written); FAILED or DROPPED fails it; a cancellation's replacement
+     * mined cancels it (its fee paid). The hold is released by the
      * registry's onExecutionEnd in the same transaction. How many it ended.
      */
     async settleFinished(execution: RequestExecution, now: () => Date): Promise<number> {
       const open = await db
-        .select({ id: requests.id, organizationId: requests.organizationId })
+        .select({ id: requests.id, organizationId: requests.organizationId, result: requests.result })
         .from(requests)
         .where(and(eq(requests.itemType, 'WITHDRAWAL'), eq(requests.status, 'EXECUTING')))
         .limit(200);
@@ -62,6 +75,14 @@ export function withdrawalExecution(db: Db) {
           const balances = withdrawalBalances(tx, content.walletId);
           // What the network took: the node's figure once included (EVM: gas used × price), else the signed fee.
           const feePaid = BigInt(transfer.feePaid ?? transfer.fee);
+          // The cancellation's replacement took the nonce: nothing was sent but its fee (CANCELED after executing).
+          if (transfer.id === cancelOf(request.result) && transfer.blockHeight !== null) {
+            await balances.debit(nativeToken(content.blockchain).tokenId, feePaid);
+            return {
+              canceled: true,
+              result: { chainTransactionId: transfer.id, hash: transfer.hash, fee: `${feePaid}` },
+            };
+          }
           if (transfer.status !== 'CONFIRMED') {
             // Included but failed (EVM: reverted): nothing moved, but the fee is spent.
             if (transfer.blockHeight !== null) await balances.debit(nativeToken(content.blockchain).tokenId, feePaid);
@@ -92,7 +113,7 @@ export function withdrawalExecution(db: Db) {
             .onConflictDoNothing();
           return { result: { chainTransactionId: transfer.id, hash: transfer.hash, fee: feePaid.toString() } };
         });
-        if (status === 'COMPLETE' || status === 'FAILED') ended++;
+        if (status === 'COMPLETE' || status === 'FAILED' || status === 'CANCELED') ended++;
       }
       return ended;
     },

@@ -2,6 +2,7 @@ import {
   withdrawalApproveCall,
   withdrawalCancelCall,
   withdrawalCreateCall,
+  withdrawalPreviewCall,
   withdrawalRejectCall,
 } from '@vaultline/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +15,9 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: { services: S
   const { withdrawals } = opts.services;
   registerCall(app, withdrawalCreateCall, async ({ request, params, body }) =>
     withdrawals.create(auth(request), params.family, body, lang(request)),
+  );
+  registerCall(app, withdrawalPreviewCall, async ({ request, params, body }) =>
+    withdrawals.preview(auth(request), params.family, body, lang(request)),
   );
   registerCall(app, withdrawalApproveCall, async ({ request, params, body }) =>
     withdrawals.decide(auth(request), params.family, 'APPROVED', body),

@@ -2,9 +2,10 @@ import {
   type ChainFamily,
   fromBaseUnits,
   type MessageLanguage,
-  type nativeToken,
+  nativeToken,
   tokenById,
   type WithdrawalCreateBody,
+  type WithdrawalPreviewBody,
 } from '@vaultline/contracts';
 import { type Db, transaction } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
@@ -18,7 +19,7 @@ import { type OrganizationDeps, orgOf } from '../organization/organization.servi
 import { organizationRegistration } from '../tokens/registration.js';
 import { walletsRepository } from '../wallets/wallets.repository.js';
 import { reservationsOf, withdrawalBalances } from './withdrawal-balances.repository.js';
-import { feeReserveOf, invalid, parseAmount } from './withdrawal-rules.js';
+import { feeReserveOf, invalid, minimumOf, parseAmount } from './withdrawal-rules.js';
 
 type Decision = { requestId: string; memo?: string | undefined; otpCode: string };
 
@@ -35,7 +36,8 @@ export function withdrawalsService(
   /** The wallet, if the caller may see it (404 otherwise), with the caller's role in it. */
   async function usableWallet(tx: Db, auth: AuthContext, walletId: string, family: ChainFamily) {
     const repo = walletsRepository(tx, orgOf(auth));
-    const wallet = await repo.find(walletId);
+    // Shared: withdrawals open side by side, while a change to the wallet's line or members waits (4012 after).
+    const wallet = (await repo.lockWallet(walletId, 'share')) ? await repo.find(walletId) : undefined;
     const role = wallet ? ((await repo.memberships([wallet.id], auth.accountId)).get(wallet.id) ?? null) : null;
     if (!wallet || !canSeeWallet(auth, role)) throw new AppError('404');
     if (wallet.family !== family) throw new AppError('4000', { reason: 'family-mismatch' });
@@ -63,16 +65,68 @@ export function withdrawalsService(
     return entry;
   }
 
+  /** The token, if it is of the wallet's network and registered by the organization (natives always are). */
+  async function registeredToken(
+    tx: Db,
+    auth: AuthContext,
+    blockchain: string,
+    tokenId: string,
+    lang: MessageLanguage,
+  ) {
+    const token = tokenById(tokenId);
+    if (!token || token.blockchain !== blockchain) throw invalid(lang, 'tokenId', 'validation.token.unknown');
+    const registration = await organizationRegistration(tx, orgOf(auth), [token.blockchain]);
+    if (!registration.isRegistered(token.tokenId)) throw invalid(lang, 'tokenId', 'validation.token.unknown');
+    return token;
+  }
+
   return {
+    /** What the form shows before submitting; nothing is held or written. */
+    async preview(auth: AuthContext, family: ChainFamily, body: WithdrawalPreviewBody, lang: MessageLanguage) {
+      return transaction(db, async (tx) => {
+        const { wallet, role } = await usableWallet(tx, auth, body.walletId, family);
+        const token = await registeredToken(tx, auth, wallet.blockchain, body.tokenId, lang);
+        const native = nativeToken(token.blockchain);
+        const reserve = feeReserveOf(token.blockchain, token);
+        const rows = await withdrawalBalances(tx, wallet.id).read([token.tokenId, native.tokenId]);
+        const free = (tokenId: string) => {
+          const r = rows.get(tokenId);
+          const left = r ? r.total - r.locked - r.staked : 0n;
+          return left > 0n ? left : 0n;
+        };
+        const own = rows.get(token.tokenId);
+        const withdrawable = free(token.tokenId);
+        const nativeFree = free(native.tokenId);
+        const paysOwnFee = token.tokenId === native.tokenId;
+        const max = paysOwnFee ? withdrawable - reserve : withdrawable;
+        const dec = (units: bigint, decimals = token.decimals) => fromBaseUnits(units, decimals);
+        return {
+          walletId: wallet.id,
+          token: { tokenId: token.tokenId, symbol: token.symbol, decimals: token.decimals },
+          minimum: dec(minimumOf(token)),
+          balance: dec(own?.total ?? 0n),
+          locked: dec(own?.locked ?? 0n),
+          staked: dec(own?.staked ?? 0n),
+          withdrawable: dec(withdrawable),
+          maxAmount: dec(max > 0n ? max : 0n),
+          fee: {
+            tokenId: native.tokenId,
+            symbol: native.symbol,
+            reserve: dec(reserve, native.decimals),
+            available: dec(nativeFree, native.decimals),
+            covered: nativeFree >= reserve && (!paysOwnFee || withdrawable > reserve),
+          },
+          memoSupported: family === 'eosio',
+          approval: await requests.previewLine(tx, auth, 'WITHDRAWAL', wallet.id, { walletRole: role }),
+        };
+      });
+    },
+
     async create(auth: AuthContext, family: ChainFamily, body: WithdrawalCreateBody, lang: MessageLanguage) {
-      const organizationId = orgOf(auth);
-      const token = tokenById(body.tokenId);
       const row = await transaction(db, async (tx) => {
         const { wallet, role } = await usableWallet(tx, auth, body.walletId, family);
         const blockchain = wallet.blockchain as Parameters<typeof nativeToken>[0];
-        if (!token || token.blockchain !== blockchain) throw invalid(lang, 'tokenId', 'validation.token.unknown');
-        const registration = await organizationRegistration(tx, organizationId, [blockchain]);
-        if (!registration.isRegistered(token.tokenId)) throw invalid(lang, 'tokenId', 'validation.token.unknown');
+        const token = await registeredToken(tx, auth, blockchain, body.tokenId, lang);
         const amount = parseAmount(body.amount, token, lang);
         const entry = await destination(tx, auth, body.addressBookId, blockchain, token.tokenId);
         if (await sanctionsCheck(tx).isSanctioned(blockchain, entry.address))

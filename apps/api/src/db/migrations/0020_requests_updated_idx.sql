@@ -1,0 +1,1 @@
+CREATE INDEX "requests_updated_idx" ON "requests" USING btree ("updated_at");

@@ -27,6 +27,11 @@ export const WithdrawalContent = z.object({
   amount: baseUnits,
   toAddress: z.string(),
   addressBookId: z.uuid(),
+  /**
+   * The entry's name when the request was made: approvers decide on what the requester chose, and may not be
+   * allowed to read the address book itself.
+   */
+  destinationName: z.string().max(255).optional(),
   memo: z.string().optional(),
   /** Native-coin base units held in `wallet_balances.locked` for the network fee until the withdrawal settles. */
   feeReserve: baseUnits.optional(),

@@ -34,7 +34,7 @@ describe('router', () => {
   });
 
   it('renders every dashboard page with a title and an empty state', async () => {
-    const pages = [PATHS.withdraw, PATHS.tokens, PATHS.staking];
+    const pages = [PATHS.tokens, PATHS.staking];
     for (const path of pages) {
       const view = renderRoutes(routes, path);
       expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
@@ -42,6 +42,13 @@ describe('router', () => {
       expect((await screen.findAllByTestId('empty-state')).length).toBeGreaterThan(0);
       view.unmount();
     }
+  });
+
+  it('renders the withdraw form with its preview waiting for a wallet and token', async () => {
+    renderRoutes(routes, PATHS.withdraw);
+    expect(await screen.findByRole('heading', { level: 1, name: '출금' })).toBeInTheDocument();
+    expect(screen.getByTestId('withdraw-form')).toBeInTheDocument();
+    expect(screen.getByTestId('withdraw-preview-empty')).toBeInTheDocument();
   });
 
   it('renders the account settings of the signed-in member', async () => {

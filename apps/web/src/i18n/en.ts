@@ -3,9 +3,11 @@ import { enAddressBook } from './en-address-book';
 import { enApprovals } from './en-approvals';
 import { enAssets } from './en-assets';
 import { enAuth } from './en-auth';
+import { enGasFee } from './en-gas-fee';
 import { enOperator } from './en-operator';
 import { enOrganization } from './en-organization';
 import { enWallets } from './en-wallets';
+import { enWithdraw } from './en-withdraw';
 
 /** English messages. Their shape is the key set every language must provide (see `Messages`). */
 export const en = {
@@ -88,6 +90,8 @@ export const en = {
   ...enApprovals,
   ...enAssets,
   ...enAddressBook,
+  ...enWithdraw,
+  ...enGasFee,
   error: {
     title: 'Something went wrong',
     notFoundTitle: 'Page not found',

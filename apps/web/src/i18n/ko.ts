@@ -4,9 +4,11 @@ import { koAddressBook } from './ko-address-book';
 import { koApprovals } from './ko-approvals';
 import { koAssets } from './ko-assets';
 import { koAuth } from './ko-auth';
+import { koGasFee } from './ko-gas-fee';
 import { koOperator } from './ko-operator';
 import { koOrganization } from './ko-organization';
 import { koWallets } from './ko-wallets';
+import { koWithdraw } from './ko-withdraw';
 
 /** Korean messages; Korean is the default and the fallback language. */
 export const ko: Messages = {
@@ -89,6 +91,8 @@ export const ko: Messages = {
   ...koApprovals,
   ...koAssets,
   ...koAddressBook,
+  ...koWithdraw,
+  ...koGasFee,
   error: {
     title: '문제가 발생했습니다',
     notFoundTitle: '페이지를 찾을 수 없습니다',

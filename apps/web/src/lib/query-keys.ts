@@ -4,3 +4,5 @@
  */
 export const APPROVALS_QUERY = ['approvals'] as const;
 export const WALLETS_QUERY = ['wallets'] as const;
+/** Balances and activities: a live activity notice, a withdrawal's hold or its settlement refreshes them all. */
+export const ASSETS_QUERY = ['assets'] as const;

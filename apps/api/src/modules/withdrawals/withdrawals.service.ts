@@ -143,6 +143,7 @@ export function withdrawalsService(
           amount: amount.toString(),
           toAddress: entry.address,
           addressBookId: entry.id,
+          destinationName: entry.name,
           ...(memo ? { memo } : {}),
           ...(feeReserve > 0n ? { feeReserve: feeReserve.toString() } : {}),
         };

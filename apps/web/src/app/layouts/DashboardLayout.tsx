@@ -14,7 +14,7 @@ import {
   WalletIcon,
   WithdrawIcon,
 } from '../../components/icons';
-import { ApprovalsNavBadge } from '../../features/approvals/ApprovalsNavBadge';
+import { ApprovalsNavBadge, LiveRequests } from '../../features/approvals/ApprovalsNavBadge';
 import { ActivityNotices } from '../../features/assets/ActivityNotices';
 import { SessionProvider, useSession } from '../../features/session/SessionProvider';
 import { VersionBadge } from '../../features/system/VersionBadge';
@@ -137,6 +137,8 @@ function DashboardShell() {
       </AppShell.Main>
       {/* Members hear about deposits and withdrawals live; the stream closes when they sign out. */}
       {operator ? null : <ActivityNotices />}
+      {/* …and about requests changing (decided, executed), which refreshes the approvals and the badge. */}
+      {operator ? null : <LiveRequests />}
     </AppShell>
   );
 }

@@ -1,6 +1,12 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useActionableCount } from './api';
+import { useActionableCount, useRequestEvents } from './api';
+
+/** Listens for request changes while a member is signed in (mounted once, in the dashboard's layout). */
+export function LiveRequests() {
+  useRequestEvents();
+  return null;
+}
 
 /** The number of requests waiting for my approval, beside "Approvals" in the navigation. */
 export function ApprovalsNavBadge() {

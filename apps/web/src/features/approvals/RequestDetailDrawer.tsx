@@ -9,7 +9,7 @@ import { Notice } from '../../components/Notice';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { formatDateTime } from '../../lib/dates';
 import { readErrorCode } from '../../lib/error-reader';
-import type { RequestPresentation } from '../../shared/requests/request-renderer';
+import type { RequestOutcome, RequestPresentation } from '../../shared/requests/request-renderer';
 import { useRequestPresentation } from '../../shared/requests/request-renderers';
 import { ApprovalStepsTimeline, RequestProgressStepper } from './ApprovalProgress';
 import { useFollowRequest, useRequestDetail } from './api';
@@ -105,7 +105,7 @@ function RequestDetail({ request, organizationId }: { request: RequestView; orga
           {t('requests.progressTitle')}
         </Text>
         <RequestProgressStepper request={request} />
-        <Outcome request={request} completedLink={view.completedLink} lang={lang} />
+        <Outcome request={request} view={view} lang={lang} />
       </Stack>
 
       <Divider />
@@ -128,20 +128,16 @@ function RequestDetail({ request, organizationId }: { request: RequestView; orga
   );
 }
 
-function Outcome({
-  request,
-  completedLink,
-  lang,
-}: {
-  request: RequestView;
-  completedLink: RequestPresentation['completedLink'];
-  lang: 'en' | 'ko';
-}) {
+function Outcome({ request, view, lang }: { request: RequestView; view: RequestPresentation; lang: 'en' | 'ko' }) {
   const { t } = useTranslation();
+  const { completedLink } = view;
+  const say = (key: RequestOutcome) => view.outcome?.[key] ?? t(`requests.outcome.${key}`);
   if (request.decisionStatus === 'REJECTED' || request.decisionStatus === 'CANCELED') {
     return (
       <Notice color={request.decisionStatus === 'REJECTED' ? 'red' : 'gray'} p="sm">
-        <Text size="sm">{t(`requests.outcome.${request.decisionStatus}`)}</Text>
+        <Text size="sm" data-testid="request-outcome">
+          {say(request.decisionStatus)}
+        </Text>
       </Notice>
     );
   }
@@ -162,7 +158,7 @@ function Outcome({
     return (
       <Notice color="teal" p="sm" testId="request-complete">
         <Group justify="space-between">
-          <Text size="sm">{t('requests.outcome.COMPLETE')}</Text>
+          <Text size="sm">{say('COMPLETE')}</Text>
           <Anchor component={Link} to={completedLink.to} size="sm" fw={600} data-testid={completedLink.testId}>
             {completedLink.label}
           </Anchor>
@@ -173,7 +169,7 @@ function Outcome({
   if (request.decisionStatus === 'APPROVED') {
     return (
       <Notice color="blue" p="sm">
-        <Text size="sm">{t('requests.outcome.PROCESSING')}</Text>
+        <Text size="sm">{say('PROCESSING')}</Text>
       </Notice>
     );
   }

@@ -21,12 +21,16 @@ import {
   walletLineCreateCall,
   walletLineGetCall,
   walletLineUpdateCall,
+  withdrawalApproveCall,
+  withdrawalCancelCall,
+  withdrawalRejectCall,
 } from '@vaultline/contracts';
 import { useEffect, useRef } from 'react';
 import { callApi } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
+import { useServerEvent } from '../../lib/event-stream';
 import { pickListBody, sortBy, usePagedQuery } from '../../lib/queries';
-import { APPROVALS_QUERY, WALLETS_QUERY } from '../../lib/query-keys';
+import { APPROVALS_QUERY, ASSETS_QUERY, WALLETS_QUERY } from '../../lib/query-keys';
 import { useWithSecrets } from '../../lib/secrets';
 
 export const ACTIONABLE_COUNT_QUERY = [...APPROVALS_QUERY, 'actionable-count'] as const;
@@ -91,6 +95,34 @@ export function useFollowRequest(request: RequestView | undefined) {
   }, [state, queryClient]);
 }
 
+/** The data of the event stream's `request` event: a request changed (decided, executed, completed). */
+export function requestEventOf(data: unknown): { id: string; status: string | null } | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { id, status } = data as { id?: unknown; status?: unknown };
+  if (typeof id !== 'string' || !id) return null;
+  return { id, status: typeof status === 'string' ? status : null };
+}
+
+/**
+ * Live requests: when the server says a request changed, the approvals lists, the number waiting for me, that
+ * request's open detail, and the balances (a withdrawal holds, releases or spends them) are read again.
+ */
+export function useRequestEvents(enabled = true) {
+  const queryClient = useQueryClient();
+  useServerEvent(
+    'request',
+    (data) => {
+      const event = requestEventOf(data);
+      if (!event) return;
+      void queryClient.invalidateQueries({ queryKey: [...APPROVALS_QUERY, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: ACTIONABLE_COUNT_QUERY });
+      void queryClient.invalidateQueries({ queryKey: [...APPROVALS_QUERY, 'detail', event.id] });
+      void queryClient.invalidateQueries({ queryKey: ASSETS_QUERY });
+    },
+    enabled,
+  );
+}
+
 /** How many requests wait for my approval: asked every 15 s, and again after every decision. */
 export function useActionableCount(enabled = true) {
   return useQuery({
@@ -111,9 +143,31 @@ export function requestFamily(request: RequestView): ChainFamily | null {
   return familyOf(content.blockchain);
 }
 
-/** Whether this screen can send decisions for a request's type (wallet creation, for now). */
+/** Whether this screen can send decisions for a request's type (wallet creations and withdrawals). */
 export function decidable(request: RequestView): boolean {
-  return request.type === 'WALLET_CREATION' && requestFamily(request) !== null;
+  return (request.type === 'WALLET_CREATION' || request.type === 'WITHDRAWAL') && requestFamily(request) !== null;
+}
+
+/** Sends one decision to the calls of the request's type: wallet creations by path, withdrawals in the body. */
+function sendDecision(
+  request: RequestView,
+  organizationId: string,
+  decision: Decision,
+  memoPart: { memo?: string },
+  otpCode: () => Promise<string>,
+): Promise<RequestView> {
+  const family = requestFamily(request) ?? 'evm';
+  if (request.type === 'WITHDRAWAL') {
+    const params = { family };
+    const body = { ...memoPart, requestId: request.id };
+    if (decision === 'cancel') return callApi(withdrawalCancelCall, { params, body });
+    const call = decision === 'approve' ? withdrawalApproveCall : withdrawalRejectCall;
+    return otpCode().then((code) => callApi(call, { params, body: { ...body, otpCode: code } }));
+  }
+  const params = { family, organizationId, requestId: request.id };
+  if (decision === 'cancel') return callApi(walletCreationCancelCall, { params, body: memoPart });
+  const call = decision === 'approve' ? walletCreationApproveCall : walletCreationRejectCall;
+  return otpCode().then((code) => callApi(call, { params, body: { ...memoPart, otpCode: code } }));
 }
 
 export interface DecisionInput {
@@ -131,18 +185,18 @@ export function useDecision(organizationId: string) {
   return useMutation<RequestView, ApiError, DecisionInput>({
     mutationKey: [...APPROVALS_QUERY, 'decide'],
     mutationFn: ({ request, decision, memo, otpCode }) => {
-      const params = { family: requestFamily(request) ?? 'evm', organizationId, requestId: request.id };
       const memoPart = memo?.trim() ? { memo: memo.trim() } : {};
-      if (decision === 'cancel') return callApi(walletCreationCancelCall, { params, body: memoPart });
-      const call = decision === 'approve' ? walletCreationApproveCall : walletCreationRejectCall;
-      return withSecrets(async (encrypt) =>
-        callApi(call, { params, body: { ...memoPart, otpCode: await encrypt(otpCode ?? '') } }),
+      if (decision === 'cancel') return sendDecision(request, organizationId, decision, memoPart, async () => '');
+      return withSecrets((encrypt) =>
+        sendDecision(request, organizationId, decision, memoPart, () => encrypt(otpCode ?? '')),
       );
     },
     onSuccess: (view) => {
       queryClient.setQueryData([...APPROVALS_QUERY, 'detail', view.id], view);
       void queryClient.invalidateQueries({ queryKey: APPROVALS_QUERY });
       void queryClient.invalidateQueries({ queryKey: WALLETS_QUERY });
+      // A withdrawal's hold on the balance is released by a rejection or a cancellation.
+      if (view.type === 'WITHDRAWAL') void queryClient.invalidateQueries({ queryKey: ASSETS_QUERY });
     },
     onError: () => void queryClient.invalidateQueries({ queryKey: APPROVALS_QUERY }),
   });

@@ -16,9 +16,10 @@ import {
 import { callApi } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
 import { pickListBody, sortBy, usePagedQuery } from '../../lib/queries';
+import { ASSETS_QUERY } from '../../lib/query-keys';
 
 /** Every balance and activity query starts with this key: one live notice refreshes them all. */
-export const ASSETS_QUERY = ['assets'] as const;
+export { ASSETS_QUERY };
 export const BALANCES_QUERY = [...ASSETS_QUERY, 'balances'] as const;
 export const ACTIVITIES_QUERY = [...ASSETS_QUERY, 'activities'] as const;
 export const ACTIVITY_PAGE_SIZE = 20;

@@ -32,6 +32,8 @@ export interface WalletDetailProps {
   renderBalances?: (wallet: Wallet) => ReactNode;
   /** The wallet's activity history, composed in by the page. */
   renderActivity?: (wallet: Wallet) => ReactNode;
+  /** Actions in the wallet's header (withdraw from it), composed in by the page. */
+  renderActions?: (wallet: Wallet) => ReactNode;
 }
 
 /** One wallet: address with QR, key details, balances, members, approval line and activity. */
@@ -43,6 +45,7 @@ export function WalletDetail({
   renderApprovalLine,
   renderBalances,
   renderActivity,
+  renderActions,
 }: WalletDetailProps) {
   const { t } = useTranslation();
   const wallet = useWallet(walletId);
@@ -97,6 +100,7 @@ export function WalletDetail({
       renderApprovalLine={renderApprovalLine}
       renderBalances={renderBalances}
       renderActivity={renderActivity}
+      renderActions={renderActions}
     />
   );
 }
@@ -119,7 +123,7 @@ function WalletCrumbs({ name }: { name?: string }) {
 
 type WalletScreenProps = Pick<
   WalletDetailProps,
-  'ownerOverride' | 'myMemberId' | 'renderApprovalLine' | 'renderBalances' | 'renderActivity'
+  'ownerOverride' | 'myMemberId' | 'renderApprovalLine' | 'renderBalances' | 'renderActivity' | 'renderActions'
 > & {
   wallet: Wallet;
 };
@@ -131,6 +135,7 @@ function WalletScreen({
   renderApprovalLine,
   renderBalances,
   renderActivity,
+  renderActions,
 }: WalletScreenProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -150,6 +155,7 @@ function WalletScreen({
                 {t('walletList.columns.role')}
               </Text>
               <RoleBadge role={wallet.myRole} />
+              {renderActions?.(wallet)}
             </Group>
           }
         />

@@ -9,7 +9,12 @@ export type RequestOf<K extends RequestItemType> = RequestView & { content: Requ
 export interface RenderContext {
   t: TFunction;
   lang: AppLanguage;
+  /** The address-book name of a destination, when it is known (withdrawals). */
+  destinationName?: (addressBookId: string) => string | undefined;
 }
+
+/** The outcomes the detail states in words; a type may word them its own way. */
+export type RequestOutcome = 'REJECTED' | 'CANCELED' | 'COMPLETE' | 'PROCESSING';
 
 /** One fact of a request's detail: what it is, and its value. */
 export interface RequestFact {
@@ -29,6 +34,8 @@ export interface RequestPresentation {
   facts: RequestFact[];
   /** Where a completed request leads (the wallet it created). */
   completedLink?: { to: string; label: string; testId: string };
+  /** The detail's outcome sentences of this type (a wallet creation's are the common ones). */
+  outcome?: Partial<Record<RequestOutcome, string>>;
 }
 
 /** How requests of one item type are shown; an entry of the registry. */

@@ -1,17 +1,20 @@
 import type { RequestItemType, RequestProgressStep, RequestView } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
+import { useDestinationName } from './destination';
 import type { RenderContext, RequestPresentation, RequestRenderer, RequestRenderers } from './request-renderer';
 import { walletCreationRenderer } from './wallet-creation-request';
 import { walletRequestRenderer } from './wallet-request';
+import { withdrawalRenderer } from './withdrawal-request';
 
 /**
  * How each request type is shown wherever requests are listed or opened (the approvals' rows, detail and
- * progress), by item type: the content's shape. Withdrawals and staking plug in by adding their entry; until
- * then they are shown by what every request has (its wallet and network).
+ * progress), by item type: the content's shape. Staking plugs in by adding its entry; until then it is shown by
+ * what every request has (its wallet and network).
  */
 export const REQUEST_RENDERERS: RequestRenderers = {
   WALLET_CREATION: walletCreationRenderer,
+  WITHDRAWAL: withdrawalRenderer,
 };
 
 function rendererOf(request: RequestView): RequestRenderer<RequestItemType> {
@@ -35,7 +38,14 @@ export function useRenderContext(): RenderContext {
   return { t, lang: useAppLanguage() };
 }
 
-/** `presentRequest` in the current language. */
+/** `presentRequest` in the current language, with a withdrawal's destination named from the address book. */
 export function useRequestPresentation(request: RequestView): RequestPresentation {
-  return presentRequest(request, useRenderContext());
+  const context = useRenderContext();
+  const content = request.content;
+  // The name frozen in the request when it was made; older requests look the entry up (if the reader may).
+  const frozen = content.kind === 'WITHDRAWAL' ? content.destinationName : undefined;
+  const addressBookId = content.kind === 'WITHDRAWAL' ? content.addressBookId : null;
+  const looked = useDestinationName(frozen ? null : addressBookId);
+  const name = frozen ?? looked;
+  return presentRequest(request, { ...context, destinationName: (id) => (id === addressBookId ? name : undefined) });
 }

@@ -1,13 +1,14 @@
-import { Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { Blockchain, blockchainLabel } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { AlertIcon } from '../../../components/icons';
+import { Link, useParams } from 'react-router';
+import { AlertIcon, WithdrawIcon } from '../../../components/icons';
 import { Notice } from '../../../components/Notice';
 import { PageHeader } from '../../../components/PageHeader';
 import { CreationLinePreview } from '../../../features/approvals/CreationLinePreview';
 import { WalletLinePanel } from '../../../features/approvals/WalletLinePanel';
 import { WalletActivity, WalletBalances } from '../../../features/assets/WalletAssets';
+import { GasFeeWalletsCard } from '../../../features/gas-fee/GasFeeWalletsCard';
 import { useSession } from '../../../features/session/SessionProvider';
 import { AddHeldTokenButton } from '../../../features/tokens/AddHeldTokenButton';
 import { canManageTokens } from '../../../features/tokens/permissions';
@@ -15,6 +16,7 @@ import { CreateWalletButton } from '../../../features/wallets/CreateWalletButton
 import { WalletDetail } from '../../../features/wallets/WalletDetail';
 import { WalletList } from '../../../features/wallets/WalletList';
 import { useAppLanguage } from '../../../i18n/useAppLanguage';
+import { PATHS } from '../../../lib/paths';
 
 /** The wallet list, or one wallet when `/:blockchain/:id` is in the path (both optional). */
 export function WalletsPage() {
@@ -47,6 +49,19 @@ export function WalletsPage() {
           />
         )}
         renderActivity={(wallet) => <WalletActivity walletId={wallet.id} />}
+        renderActions={(wallet) => (
+          <Button
+            component={Link}
+            to={`${PATHS.withdraw}?wallet=${wallet.id}`}
+            size="xs"
+            variant="light"
+            ml="sm"
+            leftSection={<WithdrawIcon size={14} />}
+            data-testid="wallet-withdraw"
+          >
+            {t('nav.withdraw')}
+          </Button>
+        )}
       />
     );
   }
@@ -73,6 +88,7 @@ export function WalletsPage() {
         partialBeforeAnswer={!me.permissions.includes('WALLETS_VIEW')}
         canCreate={canCreate}
       />
+      {me.permissions.includes('WALLETS_VIEW') ? <GasFeeWalletsCard /> : null}
     </>
   );
 }

@@ -1,0 +1,149 @@
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import {
+  nativeToken,
+  type RequestExecutionView,
+  type RequestView,
+  tokenById,
+  type WithdrawalLifecycle,
+} from '@vaultline/contracts';
+import { CopyValueButton, shortAddress } from '../../components/chain-ui';
+import { formatTokenAmount } from '../../lib/amounts';
+import { readErrorCode } from '../../lib/error-reader';
+import type { RenderContext, RequestFact, RequestOf, RequestRenderer } from './request-renderer';
+import { walletRequestParts } from './wallet-request';
+
+const LIFECYCLE_COLORS: Record<WithdrawalLifecycle, string> = {
+  CREATED: 'gray',
+  EXECUTING: 'blue',
+  COMPLETED: 'teal',
+  VASP_VERIFICATION_FAILED: 'red',
+  CANCELED_BEFORE_EXECUTING: 'gray',
+  CANCELED_AFTER_EXECUTING: 'gray',
+  FAILED: 'red',
+};
+
+/** The token of a withdrawal as amounts are shown; an unknown one in base units under its id's symbol. */
+function tokenOf(tokenId: string) {
+  return tokenById(tokenId) ?? { symbol: tokenId.split('.')[1] ?? tokenId, decimals: 0 };
+}
+
+/** '1.5 ETH' of a withdrawal's amount. */
+export function withdrawalAmount(request: RequestOf<'WITHDRAWAL'>): string {
+  return formatTokenAmount(request.content.amount, tokenOf(request.content.tokenId));
+}
+
+const text = (value: string, testId?: string) => (
+  <Text size="sm" data-testid={testId}>
+    {value}
+  </Text>
+);
+
+/** The transaction the withdrawal sent, once it has one: its state on chain, hash (explorer link), fee and failure. */
+function executionFacts(request: RequestView, execution: RequestExecutionView, { t, lang }: RenderContext) {
+  const facts: RequestFact[] = [
+    {
+      label: t('requests.withdrawal.lifecycle'),
+      value: (
+        <Group>
+          <Badge
+            variant="light"
+            radius="sm"
+            tt="none"
+            color={LIFECYCLE_COLORS[execution.lifecycle]}
+            data-testid="withdrawal-lifecycle"
+            data-lifecycle={execution.lifecycle}
+          >
+            {t(`requests.withdrawal.lifecycles.${execution.lifecycle}`)}
+          </Badge>
+        </Group>
+      ),
+    },
+  ];
+  if (execution.txHash) {
+    const hash = shortAddress(execution.txHash, 12, 8);
+    facts.push({
+      label: t('requests.withdrawal.txHash'),
+      value: (
+        <Group gap={2} wrap="nowrap" data-testid="withdrawal-tx-hash" data-hash={execution.txHash}>
+          {execution.explorerUrl ? (
+            <Anchor href={execution.explorerUrl} target="_blank" rel="noreferrer" size="sm" ff="monospace">
+              {hash}
+            </Anchor>
+          ) : (
+            <Text size="sm" ff="monospace">
+              {hash}
+            </Text>
+          )}
+          <CopyValueButton value={execution.txHash} label={t('requests.withdrawal.copyHash')} />
+        </Group>
+      ),
+    });
+  }
+  if (execution.feePaid && /^[0-9]+$/.test(execution.feePaid)) {
+    const fee = formatTokenAmount(execution.feePaid, nativeToken(request.content.blockchain));
+    facts.push({ label: t('requests.withdrawal.feePaid'), value: text(fee, 'withdrawal-fee-paid') });
+  }
+  if (execution.failureCode && execution.failureCode !== request.failureReason) {
+    facts.push({
+      label: t('requests.withdrawal.failure'),
+      value: (
+        <Text size="sm" c="red" data-testid="withdrawal-failure">
+          {readErrorCode(execution.failureCode, lang).messageIn(lang)}
+        </Text>
+      ),
+    });
+  }
+  return facts;
+}
+
+/**
+ * A withdrawal: '1.5 ETH to Cold storage' (the address-book name, or the address while it is not known), the wallet,
+ * token, amount, destination, memo and fee reserve, and once executed its transaction.
+ */
+export const withdrawalRenderer: RequestRenderer<'WITHDRAWAL'> = {
+  present: (request, context) => {
+    const { t } = context;
+    const parts = walletRequestParts(request, context);
+    const { content } = request;
+    const token = tokenOf(content.tokenId);
+    const amount = withdrawalAmount(request);
+    const name = context.destinationName?.(content.addressBookId);
+    const facts: RequestFact[] = [
+      ...parts.facts,
+      { label: t('requests.withdrawal.wallet'), value: text(request.walletName ?? '—') },
+      { label: t('requests.withdrawal.token'), value: text(token.symbol) },
+      { label: t('requests.withdrawal.amount'), value: text(amount, 'withdrawal-amount') },
+      {
+        label: t('requests.withdrawal.destination'),
+        value: (
+          <Stack gap={0} style={{ minWidth: 0 }} data-testid="withdrawal-destination">
+            {name ? text(name) : null}
+            <Group gap={2} wrap="nowrap">
+              <Text size="xs" ff="monospace" c="dimmed" truncate="end">
+                {content.toAddress}
+              </Text>
+              <CopyValueButton value={content.toAddress} label={t('requests.withdrawal.copyAddress')} />
+            </Group>
+          </Stack>
+        ),
+      },
+    ];
+    if (content.memo) facts.push({ label: t('requests.withdrawal.memo'), value: text(content.memo) });
+    if (content.feeReserve) {
+      const reserve = formatTokenAmount(content.feeReserve, nativeToken(content.blockchain));
+      facts.push({ label: t('requests.withdrawal.feeReserve'), value: text(reserve, 'withdrawal-fee-reserve') });
+    }
+    if (request.execution) facts.push(...executionFacts(request, request.execution, context));
+    return {
+      ...parts,
+      title: t('requests.withdrawal.title', { amount, destination: name ?? shortAddress(content.toAddress) }),
+      facts,
+      outcome: {
+        REJECTED: t('requests.withdrawal.outcome.REJECTED'),
+        CANCELED: t('requests.withdrawal.outcome.CANCELED'),
+        COMPLETE: t('requests.withdrawal.outcome.COMPLETE'),
+        PROCESSING: t('requests.withdrawal.outcome.PROCESSING'),
+      },
+    };
+  },
+};

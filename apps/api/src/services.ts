@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { networkFeeQuote } from './engine/transactions/fee-quote.js';
 import type { EngineQueue } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
 import { addressBooksService } from './modules/address-books/address-books.service.js';
@@ -62,7 +63,12 @@ export function createServices(deps: ServiceDeps) {
     lines,
     requests,
     wallets: walletsService({ ...deps, approvals, requests, lines }),
-    withdrawals: withdrawalsService({ ...deps, approvals, requests }),
+    withdrawals: withdrawalsService({
+      ...deps,
+      approvals,
+      requests,
+      feeQuote: networkFeeQuote({ db: deps.db, config: deps.config, now: deps.clock }),
+    }),
     devnet: devnetService(deps),
     gasFeeWallets: gasFeeWalletsService(deps),
     tokens: tokensService(deps),

@@ -35,6 +35,7 @@ export const enWithdraw = {
       held: 'Balance {{balance}}; held by withdrawals in progress {{locked}}; staked {{staked}}.',
       max: 'Most you can send',
       feeReserve: 'Fee reserve ({{symbol}})',
+      feeEstimate: 'Network fee now (estimate)',
       feeHint: 'Held until the withdrawal settles; the network fee actually paid is usually less.',
       feeShort: 'Not enough for the fee: {{reserve}} is needed, {{available}} is withdrawable.',
       approvalTitle: 'Who will approve',

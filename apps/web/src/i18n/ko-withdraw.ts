@@ -37,6 +37,7 @@ export const koWithdraw: Pick<Messages, keyof typeof enWithdraw> = {
       held: '잔액 {{balance}}, 진행 중인 출금에 묶인 수량 {{locked}}, 스테이킹 {{staked}}.',
       max: '최대 출금 수량',
       feeReserve: '수수료 예치 ({{symbol}})',
+      feeEstimate: '현재 네트워크 수수료 (예상)',
       feeHint: '출금이 끝날 때까지 묶어 둡니다. 실제 네트워크 수수료는 보통 이보다 적습니다.',
       feeShort: '수수료가 부족합니다: {{reserve}}이(가) 필요하지만 출금 가능한 수량은 {{available}}입니다.',
       approvalTitle: '승인할 사람',

@@ -77,6 +77,8 @@ export const WithdrawalPreview = z.object({
     symbol: z.string(),
     /** Held from the native balance until the withdrawal settles; the fee actually paid is usually less. */
     reserve: Decimal,
+    /** What one transfer would pay if sent now, quoted by the network's node; null when none answers. */
+    estimate: Decimal.nullable(),
     /** The native coin still withdrawable, which must cover the reserve. */
     available: Decimal,
     covered: z.boolean(),

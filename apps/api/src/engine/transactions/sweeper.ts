@@ -35,7 +35,10 @@ export interface ChainSweeper {
   stop(): Promise<void>;
 }
 
-type SweeperConfig = Pick<Config, 'chainRpc' | 'production' | 'masterKey' | 'chainSweepMs' | 'devnetConfirmations'>;
+export type SweeperConfig = Pick<
+  Config,
+  'chainRpc' | 'production' | 'masterKey' | 'chainSweepMs' | 'devnetConfirmations'
+>;
 
 /**
  * The node a network's transactions go to: a configured node (EVM JSON-RPC, Bitcoin Core RPC, Solana JSON-RPC,

@@ -1,8 +1,10 @@
 import {
+  type Blockchain,
   type ChainFamily,
   fromBaseUnits,
   type MessageLanguage,
   nativeToken,
+  type TokenInfo,
   tokenById,
   type WithdrawalCreateBody,
   type WithdrawalPreviewBody,
@@ -29,7 +31,12 @@ type Decision = { requestId: string; memo?: string | undefined; otpCode: string 
  * registry entry releases the hold (request-types.ts).
  */
 export function withdrawalsService(
-  deps: OrganizationDeps & { approvals: ApprovalsService; requests: RequestsService },
+  deps: OrganizationDeps & {
+    approvals: ApprovalsService;
+    requests: RequestsService;
+    /** The network fee a transfer would pay now, from the node (the engine's, handed in by services.ts). */
+    feeQuote?: (blockchain: Blockchain, token: TokenInfo) => Promise<bigint | null>;
+  },
 ) {
   const { db, requests, approvals } = deps;
 
@@ -83,7 +90,7 @@ export function withdrawalsService(
   return {
     /** What the form shows before submitting; nothing is held or written. */
     async preview(auth: AuthContext, family: ChainFamily, body: WithdrawalPreviewBody, lang: MessageLanguage) {
-      return transaction(db, async (tx) => {
+      const shown = await transaction(db, async (tx) => {
         const { wallet, role } = await usableWallet(tx, auth, body.walletId, family);
         const token = await registeredToken(tx, auth, wallet.blockchain, body.tokenId, lang);
         const native = nativeToken(token.blockchain);
@@ -120,6 +127,14 @@ export function withdrawalsService(
           approval: await requests.previewLine(tx, auth, 'WITHDRAWAL', wallet.id, { walletRole: role }),
         };
       });
+      // After the transaction: the devnet's node reads the database, which PGlite serves on one connection.
+      const token = tokenById(shown.token.tokenId)!;
+      const quote = deps.feeQuote ? await deps.feeQuote(token.blockchain, token) : null;
+      const native = nativeToken(token.blockchain);
+      return {
+        ...shown,
+        fee: { ...shown.fee, estimate: quote === null ? null : fromBaseUnits(quote, native.decimals) },
+      };
     },
 
     async create(auth: AuthContext, family: ChainFamily, body: WithdrawalCreateBody, lang: MessageLanguage) {

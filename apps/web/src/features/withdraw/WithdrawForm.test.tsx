@@ -47,7 +47,14 @@ function preview(approval: Partial<WithdrawalPreview['approval']> = {}): Withdra
     staked: '0',
     withdrawable: '2.5',
     maxAmount: '2.499',
-    fee: { tokenId: 'SEPOLIA.ETH', symbol: 'ETH', reserve: '0.001', available: '2.5', covered: true },
+    fee: {
+      tokenId: 'SEPOLIA.ETH',
+      symbol: 'ETH',
+      reserve: '0.001',
+      estimate: '0.000021',
+      available: '2.5',
+      covered: true,
+    },
     memoSupported: false,
     approval: { canRequest: true, exempt: false, steps: [], ...approval },
   };

@@ -86,6 +86,13 @@ function PreviewBody({ preview }: { preview: WithdrawalPreview }) {
         value={decimalText(preview.fee.reserve, preview.fee.symbol)}
         testId="preview-fee"
       />
+      {preview.fee.estimate === null ? null : (
+        <Row
+          label={t('withdraw.preview.feeEstimate')}
+          value={decimalText(preview.fee.estimate, preview.fee.symbol)}
+          testId="preview-fee-estimate"
+        />
+      )}
       <Text size="xs" c="dimmed">
         {t('withdraw.preview.feeHint')}
       </Text>

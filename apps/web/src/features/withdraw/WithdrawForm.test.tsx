@@ -8,6 +8,7 @@ import { fakeApi } from '../../test/fake-api';
 import { ORG_ID, paged } from '../../test/fixtures';
 import { jsonResponse, renderRoutes } from '../../test/render';
 import { choose } from '../../test/select';
+import { samplePreview } from './testing';
 
 const WR = '/api/v1/organizations/withdrawals/evm/withdrawal-request';
 const ENTRY_ID = '7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f';
@@ -38,26 +39,7 @@ const TWO_APPROVERS = [
 ];
 
 function preview(approval: Partial<WithdrawalPreview['approval']> = {}): WithdrawalPreview {
-  return {
-    walletId: WALLET_ID,
-    token: { tokenId: 'SEPOLIA.ETH', symbol: 'ETH', decimals: 18 },
-    minimum: '0.000000000000000001',
-    balance: '2.5',
-    locked: '0',
-    staked: '0',
-    withdrawable: '2.5',
-    maxAmount: '2.499',
-    fee: {
-      tokenId: 'SEPOLIA.ETH',
-      symbol: 'ETH',
-      reserve: '0.001',
-      estimate: '0.000021',
-      available: '2.5',
-      covered: true,
-    },
-    memoSupported: false,
-    approval: { canRequest: true, exempt: false, steps: [], ...approval },
-  };
+  return samplePreview({ walletId: WALLET_ID, approval: { canRequest: true, exempt: false, steps: [], ...approval } });
 }
 
 function handlers(answer: WithdrawalPreview) {

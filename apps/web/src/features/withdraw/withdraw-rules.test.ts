@@ -1,31 +1,9 @@
-import type { WithdrawalPreview } from '@vaultline/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/error-reader';
+import { samplePreview } from './testing';
 import { amountError, canWithdrawAny, isSendable, serverFieldErrors } from './withdraw-rules';
 
-function preview(overrides: Partial<WithdrawalPreview> = {}): WithdrawalPreview {
-  return {
-    walletId: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d',
-    token: { tokenId: 'SEPOLIA.ETH', symbol: 'ETH', decimals: 18 },
-    minimum: '0.000000000000000001',
-    balance: '2.5',
-    locked: '0',
-    staked: '0',
-    withdrawable: '2.5',
-    maxAmount: '2.499',
-    fee: {
-      tokenId: 'SEPOLIA.ETH',
-      symbol: 'ETH',
-      reserve: '0.001',
-      estimate: '0.000021',
-      available: '2.5',
-      covered: true,
-    },
-    memoSupported: false,
-    approval: { canRequest: true, exempt: false, steps: [] },
-    ...overrides,
-  };
-}
+const preview = samplePreview;
 
 const btc = preview({ token: { tokenId: 'BITCOIN_TESTNET.BTC', symbol: 'BTC', decimals: 8 }, minimum: '0.00000294' });
 

@@ -7,6 +7,7 @@ export * from './errors.js';
 export * from './paging.js';
 export * from './request-content.js';
 export * from './roles.js';
+export * from './staking.js';
 export * from './states.js';
 export * from './tokens.js';
 export * from './validation.js';

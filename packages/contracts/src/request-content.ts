@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StakingPeriod, StakingTokenType } from './staking.js';
 import { Blockchain, ChainFamily } from './blockchains.js';
 import type { RequestItemType, RequestType } from './enums.js';
 
@@ -41,12 +42,36 @@ const stakingPosition = {
   walletId: z.uuid(),
   blockchain: Blockchain,
   stakingProtocol: z.literal('STORY_LOCKED_STAKING'),
+  /** The validator's 33-byte compressed secp256k1 public key, hex with 0x (what IPTokenStaking takes). */
   validatorId: z.string(),
+  /** Frozen at creation for the screens (a validator may rename itself later). */
+  validatorName: z.string().optional(),
+  /** Native base units held for the network fee (and the unstake fee) until execution ends. */
+  feeReserve: baseUnits.optional(),
 };
 
-export const StakeContent = z.object({ kind: z.literal('STAKING_STAKE'), ...stakingPosition, amount: baseUnits });
-export const UnstakeContent = z.object({ kind: z.literal('STAKING_UNSTAKE'), ...stakingPosition, amount: baseUnits });
-export const ClaimContent = z.object({ kind: z.literal('STAKING_CLAIM'), ...stakingPosition });
+export const StakeContent = z.object({
+  kind: z.literal('STAKING_STAKE'),
+  ...stakingPosition,
+  amount: baseUnits,
+  period: StakingPeriod.default('FLEXIBLE'),
+  tokenType: StakingTokenType.default('UNLOCKED'),
+});
+/** Unstakes part or all of one delegation (its id on the chain), which then unbonds. */
+export const UnstakeContent = z.object({
+  kind: z.literal('STAKING_UNSTAKE'),
+  ...stakingPosition,
+  amount: baseUnits,
+  delegationId: z.string().regex(/^[0-9]{1,78}$/).optional(),
+});
+/** Moves what is claimable (unbonded principal and rewards) of the wallet's positions with a validator. */
+export const ClaimContent = z.object({
+  kind: z.literal('STAKING_CLAIM'),
+  ...stakingPosition,
+  /** What was claimable when the request was made; execution pays what is claimable then. */
+  principal: baseUnits.optional(),
+  rewards: baseUnits.optional(),
+});
 
 export const RequestContent = z.discriminatedUnion('kind', [
   WalletCreationContent,

@@ -135,6 +135,54 @@ export const VALIDATION_MESSAGES = {
     en: 'Insufficient balance. You can enter up to {balance} {symbol}.',
     ko: '잔액이 부족합니다. 최대 {balance} {symbol}까지 입력할 수 있습니다.',
   },
+  'validation.staking.notStakingNetwork': {
+    en: 'Staking is not available on this wallet\'s network.',
+    ko: '이 지갑의 네트워크에서는 스테이킹을 할 수 없습니다.',
+  },
+  'validation.staking.validatorUnknown': {
+    en: 'Choose an active validator of this network.',
+    ko: '이 네트워크의 활성 검증인을 선택해 주세요.',
+  },
+  'validation.staking.tokenTypeNotAccepted': {
+    en: 'This validator does not accept this kind of token. Choose another validator or token kind.',
+    ko: '이 검증인은 해당 종류의 토큰을 받지 않습니다. 다른 검증인이나 토큰 종류를 선택해 주세요.',
+  },
+  'validation.staking.lockedTokensFlexibleOnly': {
+    en: 'Locked tokens can only be staked with the flexible period.',
+    ko: '잠긴 토큰은 유연 기간으로만 스테이킹할 수 있습니다.',
+  },
+  'validation.staking.roundedToGwei': {
+    en: 'Decimal 9 digit is the maximum you can enter.',
+    ko: '소수점 9자리까지 입력할 수 있습니다.',
+  },
+  'validation.staking.positionUnknown': {
+    en: 'This stake does not exist or is no longer staked.',
+    ko: '존재하지 않거나 더 이상 스테이킹되어 있지 않은 항목입니다.',
+  },
+  'validation.staking.positionBonding': {
+    en: 'This stake is still bonding and cannot be unstaked yet.',
+    ko: '아직 본딩 중인 스테이킹은 언스테이킹할 수 없습니다.',
+  },
+  'validation.staking.positionLocked': {
+    en: 'This stake is locked until {date}.',
+    ko: '이 스테이킹은 {date}까지 잠겨 있습니다.',
+  },
+  'validation.staking.exceedsPosition': {
+    en: 'You can unstake up to {amount} {symbol}.',
+    ko: '최대 {amount} {symbol}까지 언스테이킹할 수 있습니다.',
+  },
+  'validation.staking.remainderBelowMinimum': {
+    en: 'What stays staked must be 0 or at least {amount} {symbol}.',
+    ko: '남는 스테이킹 수량은 0이거나 {amount} {symbol} 이상이어야 합니다.',
+  },
+  'validation.staking.nothingToClaim': {
+    en: 'There is nothing to claim from this validator yet.',
+    ko: '이 검증인에게서 받을 수 있는 수량이 아직 없습니다.',
+  },
+  'validation.staking.requestPending': {
+    en: 'Another request for this stake is in progress.',
+    ko: '이 스테이킹에 대한 다른 요청이 진행 중입니다.',
+  },
 } as const satisfies Record<string, { en: string; ko: string }>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

@@ -10,4 +10,5 @@ export * from './system.js';
 export * from './tokens.js';
 export * from './travel-rule.js';
 export * from './wallets.js';
+export * from './staking.js';
 export * from './withdrawals.js';

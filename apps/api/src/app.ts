@@ -18,6 +18,7 @@ import { gasFeeWalletRoutes } from './modules/gas-fee-wallets/gas-fee-wallets.ro
 import { memberRoutes } from './modules/members/members.routes.js';
 import { operatorRoutes } from './modules/operator/operator.routes.js';
 import { organizationRoutes } from './modules/organization/organization.routes.js';
+import { stakingRoutes } from './modules/staking/staking.routes.js';
 import { devRoutes } from './modules/system/dev.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { tokenRoutes } from './modules/tokens/tokens.routes.js';
@@ -139,6 +140,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(walletRoutes, { services });
   await app.register(gasFeeWalletRoutes, { services });
   await app.register(withdrawalRoutes, { services });
+  await app.register(stakingRoutes, { services });
   await app.register(tokenRoutes, { services });
   await app.register(assetRoutes, { services });
   await app.register(addressBookRoutes, { services });

@@ -75,6 +75,18 @@ const envSchema = z.object({
   TRAVEL_RULE_SWEEP_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   /** How long one inquiry may take before it counts as a time-out and is retried later. */
   TRAVEL_RULE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * Seconds from a stake's transaction to its delegation earning (the consensus layer taking it), on networks where
+   * the staking ledger plays that layer (devnet, tests).
+   */
+  STAKING_BONDING_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Story's unbonding (14 days); shortened only for the demo and tests, never in production. */
+  STAKING_UNBONDING_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 86_400)
+    .default(14 * 86_400),
   /** Our legal name as the originating VASP of our inquiries (IVMS101 originatingVASP). */
   TRAVEL_RULE_VASP_NAME: z.string().trim().min(1).max(100).default('Vaultline'),
 });
@@ -123,6 +135,8 @@ export interface Config {
   travelRuleSweepMs: number;
   travelRuleTimeoutMs: number;
   travelRuleVaspName: string;
+  stakingBondingSeconds: number;
+  stakingUnbondingSeconds: number;
 }
 
 /** Where a network's transactions go: its node, the local devnet, or nowhere. */
@@ -211,6 +225,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && e.AUTH_RATE_LIMIT_FACTOR !== 1) {
     throw new ConfigError(`Invalid configuration: AUTH_RATE_LIMIT_FACTOR must be 1 when APP_ENV is ${e.APP_ENV}`);
   }
+  if (production && e.STAKING_UNBONDING_SECONDS !== 14 * 86_400) {
+    throw new ConfigError(`Invalid configuration: STAKING_UNBONDING_SECONDS is the chain's in ${e.APP_ENV}`);
+  }
   return {
     env: e.APP_ENV,
     production,
@@ -248,6 +265,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     travelRuleSweepMs: e.TRAVEL_RULE_SWEEP_MS,
     travelRuleTimeoutMs: e.TRAVEL_RULE_TIMEOUT_MS,
     travelRuleVaspName: e.TRAVEL_RULE_VASP_NAME,
+    stakingBondingSeconds: e.STAKING_BONDING_SECONDS,
+    stakingUnbondingSeconds: e.STAKING_UNBONDING_SECONDS,
   };
 }
 

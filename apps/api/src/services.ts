@@ -23,6 +23,8 @@ import { operatorService } from './modules/operator/operator.service.js';
 import { groupsService } from './modules/organization/groups.service.js';
 import { invitationsService } from './modules/organization/invitations.service.js';
 import { organizationService } from './modules/organization/organization.service.js';
+import { stakingService } from './modules/staking/staking.service.js';
+import { stakingRequestsService } from './modules/staking/staking-requests.service.js';
 import { tokensService } from './modules/tokens/tokens.service.js';
 import { walletsService } from './modules/wallets/wallets.service.js';
 import { withdrawalsService } from './modules/withdrawals/withdrawals.service.js';
@@ -69,6 +71,8 @@ export function createServices(deps: ServiceDeps) {
       requests,
       feeQuote: networkFeeQuote({ db: deps.db, config: deps.config, now: deps.clock }),
     }),
+    staking: stakingService(deps),
+    stakingRequests: stakingRequestsService({ ...deps, approvals, requests }),
     devnet: devnetService(deps),
     gasFeeWallets: gasFeeWalletsService(deps),
     tokens: tokensService(deps),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { StakingPeriod, StakingTokenType } from './staking.js';
 import { Blockchain, ChainFamily } from './blockchains.js';
 import type { RequestItemType, RequestType } from './enums.js';
+import { StakingPeriod, StakingTokenType } from './staking.js';
 
 /**
  * What each request type carries, one schema per item type, discriminated by `kind` (the item type): the server
@@ -62,7 +62,9 @@ export const UnstakeContent = z.object({
   kind: z.literal('STAKING_UNSTAKE'),
   ...stakingPosition,
   amount: baseUnits,
-  delegationId: z.string().regex(/^[0-9]{1,78}$/).optional(),
+  /** The ledger's position the unstake takes from, and its delegation id on the chain. */
+  positionId: z.uuid(),
+  delegationId: z.string().regex(/^[0-9]{1,78}$/),
 });
 /** Moves what is claimable (unbonded principal and rewards) of the wallet's positions with a validator. */
 export const ClaimContent = z.object({

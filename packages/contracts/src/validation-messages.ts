@@ -136,7 +136,7 @@ export const VALIDATION_MESSAGES = {
     ko: '잔액이 부족합니다. 최대 {balance} {symbol}까지 입력할 수 있습니다.',
   },
   'validation.staking.notStakingNetwork': {
-    en: 'Staking is not available on this wallet\'s network.',
+    en: "Staking is not available on this wallet's network.",
     ko: '이 지갑의 네트워크에서는 스테이킹을 할 수 없습니다.',
   },
   'validation.staking.validatorUnknown': {

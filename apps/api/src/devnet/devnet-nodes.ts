@@ -4,14 +4,13 @@
 import {
   canonicalAddress,
   DEVNET_BTC_FEE_RATE,
-  DEVNET_ERC20_TRANSFER_GAS,
   DEVNET_EVM_BASE_FEE,
   DEVNET_EVM_PRIORITY_FEE,
-  DEVNET_EVM_TRANSFER_GAS,
   DEVNET_SOL_BLOCKHASH_VALIDITY,
   DevnetAdapter,
   devnetBlockHash,
   devnetEosBlockId,
+  devnetEvmGasEstimate,
   devnetSolBlockhash,
   eosChainIdOf,
   evmChainIdOf,
@@ -68,8 +67,8 @@ export function devnetChainNode(db: Db, blockchain: Blockchain, clock: () => Dat
           maxFeePerGas: 2n * DEVNET_EVM_BASE_FEE + DEVNET_EVM_PRIORITY_FEE,
           maxPriorityFeePerGas: DEVNET_EVM_PRIORITY_FEE,
         }),
-        estimateGas: async (call) =>
-          call.data && call.data !== '0x' ? DEVNET_ERC20_TRANSFER_GAS : DEVNET_EVM_TRANSFER_GAS,
+        // What the devnet charges: a plain transfer, an ERC-20 transfer, or a call of Story's staking predeploy.
+        estimateGas: async (call) => devnetEvmGasEstimate(blockchain, call),
       };
       return node;
     }

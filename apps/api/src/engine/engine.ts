@@ -4,9 +4,12 @@ import type { Db } from '../db/client.js';
 import { type EngineQueue, type JobData, QUEUES } from '../jobs/queue.js';
 import { requestExecution, requestTypes } from '../modules/approvals/request-execution.service.js';
 import { runActivityExport } from '../modules/assets/activity-export.service.js';
+import { ensureLedgerValidators, ledgerNetworks } from '../modules/staking/ledger-validators.service.js';
+import { stakingExecution } from '../modules/staking/staking-execution.service.js';
 import { withdrawalExecution } from '../modules/withdrawals/withdrawal-execution.service.js';
 import { nodeWatcher } from './chains/node-watcher.js';
 import { devnetEngine } from './devnet/devnet-engine.js';
+import { delegationIdReader, stakingHandler } from './staking.js';
 import { chainSweeper } from './transactions/sweeper.js';
 import { inquirySweeper } from './travel-rule/inquiry-sweeper.js';
 import { walletCreationHandler } from './wallet-creation.js';
@@ -40,6 +43,7 @@ export function engineHandlers(deps: EngineDeps): Map<string, JobHandler> {
   const handlers = new Map<string, JobHandler>([
     ['wallet-creation', walletCreationHandler({ config: deps.config, requests, now: deps.now })],
     ['withdrawal', withdrawalHandler({ db: deps.db, config: deps.config, requests, now: deps.now })],
+    ['staking', stakingHandler({ db: deps.db, config: deps.config, requests, now: deps.now })],
     // Export jobs carry the export's id as requestId.
     [QUEUES.activityExport, (job) => runActivityExport(deps.db, job.requestId, job.organizationId, deps.now)],
   ]);
@@ -65,9 +69,18 @@ export async function startEngine(deps: EngineDeps & { queue: EngineQueue }): Pr
   devnet?.start();
   // Outgoing transactions on configured nodes; open rows a previous engine left are taken up on the first tick.
   // Withdrawals whose transaction went final settle right after the sweep that made it so.
+  // Where the staking ledger plays the consensus layer (the devnet), it has its validator set before any stake.
+  await ensureLedgerValidators(deps.db, ledgerNetworks(deps.config));
   const withdrawals = withdrawalExecution(deps.db);
+  const staking = stakingExecution(deps.db, deps.config);
+  const delegationIdOf = delegationIdReader(deps.config);
   const execution = requestExecution(deps.db, deps.now);
-  const sweeper = chainSweeper({ ...deps, afterTick: () => withdrawals.settleFinished(execution, deps.now) });
+  const sweeper = chainSweeper({
+    ...deps,
+    afterTick: async () =>
+      (await withdrawals.settleFinished(execution, deps.now)) +
+      (await staking.settleFinished(execution, deps.now, delegationIdOf)),
+  });
   sweeper.start();
   // Deposits on configured nodes, reorganizations included; on the sweeper's cadence.
   const watcher = nodeWatcher(deps);

@@ -1,6 +1,7 @@
 // EVM on the devnet: a raw EIP-1559 envelope, its sender recovered with viem as a node does, and the one transfer it
-// makes (the value, or an ERC-20 `transfer(address,uint256)` of a catalogue token).
-import type { Blockchain } from '@vaultline/contracts';
+// makes (the value, or an ERC-20 `transfer(address,uint256)` of a catalogue token). On Story, a `stake` or `unstake`
+// call of the staking predeploy is taken too: its value moves to the contract address like a plain transfer.
+import { type Blockchain, STORY_STAKING } from '@vaultline/contracts';
 import {
   bytesToHex,
   decodeFunctionData,
@@ -13,11 +14,14 @@ import {
 } from 'viem';
 import { toChecksumAddress } from '../families/evm.js';
 import { evmChainIdOf } from '../tx/evm.js';
+import { decodeStoryStakingCall } from '../tx/story-staking.js';
 import {
   catalogueTokenByContract,
   DEVNET_ERC20_TRANSFER_GAS,
   DEVNET_EVM_BASE_FEE,
   DEVNET_EVM_TRANSFER_GAS,
+  DEVNET_STAKING_CALL_GAS,
+  isDevnetStakingCall,
   nativeTokenId,
   refuse,
   type VerifiedTransfer,
@@ -35,6 +39,25 @@ function parsed(serialized: `0x${string}`): TransactionSerializableEIP1559 & { r
   }
   if (tx.type !== 'eip1559') return refuse('MALFORMED', `The devnet takes EIP-1559 transactions, not ${tx.type}`);
   return tx as TransactionSerializableEIP1559 & { r?: string; s?: string };
+}
+
+/**
+ * A call of the staking predeploy: `stake` with at least the minimum in whole gwei (the real contract would round
+ * down and refund the rest; the devnet takes exact stakes only), `unstake` paying exactly the fee. The value is what
+ * moves, to the contract address; what the consensus layer does with it is not the devnet's to simulate.
+ */
+function stakingTransfer(blockchain: Blockchain, contract: string, data: `0x${string}`, value: bigint) {
+  const call = decodeStoryStakingCall(data);
+  if (call === null) return refuse('MALFORMED', 'The devnet carries stake and unstake calls of the staking contract');
+  if (call.kind === 'stake') {
+    if (value < STORY_STAKING.minStake) refuse('MALFORMED', `Stake ${value} is below ${STORY_STAKING.minStake}`);
+    if (value % STORY_STAKING.stakeRounding !== 0n) {
+      refuse('MALFORMED', `Stake ${value} is not a multiple of ${STORY_STAKING.stakeRounding}`);
+    }
+  } else if (value !== STORY_STAKING.unstakeFee) {
+    refuse('MALFORMED', `An unstake pays exactly the fee ${STORY_STAKING.unstakeFee}, not ${value}`);
+  }
+  return { to: contract, tokenId: nativeTokenId(blockchain), amount: value, gasUsed: DEVNET_STAKING_CALL_GAS };
 }
 
 export async function verifyEvmDevnet(blockchain: Blockchain, raw: Uint8Array): Promise<VerifiedTransfer> {
@@ -68,6 +91,8 @@ export async function verifyEvmDevnet(blockchain: Blockchain, raw: Uint8Array): 
       amount: tx.value ?? 0n,
       gasUsed: DEVNET_EVM_TRANSFER_GAS,
     };
+  } else if (isDevnetStakingCall(blockchain, tx.to)) {
+    transfer = stakingTransfer(blockchain, tx.to, data, tx.value ?? 0n);
   } else {
     const token = catalogueTokenByContract(blockchain, tx.to);
     if ((tx.value ?? 0n) !== 0n) refuse('MALFORMED', 'A token transfer carries no value');

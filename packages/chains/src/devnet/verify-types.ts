@@ -1,5 +1,12 @@
 // What every family's devnet verifier hands the ledger, and the devnet's fixed chain parameters (its "node config").
-import { type Blockchain, familyOf, nativeToken, tokensOf } from '@vaultline/contracts';
+import {
+  type Blockchain,
+  familyOf,
+  nativeToken,
+  STAKING_BLOCKCHAINS,
+  STORY_STAKING,
+  tokensOf,
+} from '@vaultline/contracts';
 import type { DevnetRefusal, LedgerOutput, LedgerOutputState } from './ports.js';
 
 /** EVM base fee of every devnet block: constant, so fees quoted by the devnet never go stale. */
@@ -9,6 +16,8 @@ export const DEVNET_EVM_PRIORITY_FEE = 1_000_000_000n;
 /** Gas of a plain transfer, and the fixed figure the devnet charges (and estimates) for an ERC-20 `transfer`. */
 export const DEVNET_EVM_TRANSFER_GAS = 21_000n;
 export const DEVNET_ERC20_TRANSFER_GAS = 52_000n;
+/** The fixed figure the devnet charges (and estimates) for a call of Story's staking predeploy (stake, unstake). */
+export const DEVNET_STAKING_CALL_GAS = 120_000n;
 /** Satoshis per vbyte the devnet suggests; 1 sat/vB is its relay minimum, as in Bitcoin Core. */
 export const DEVNET_BTC_FEE_RATE = 2n;
 export const DEVNET_BTC_MIN_FEE_RATE = 1n;
@@ -74,3 +83,17 @@ export function catalogueTokenByContract(blockchain: Blockchain, contract: strin
 }
 
 export const nativeTokenId = (blockchain: Blockchain) => nativeToken(blockchain).tokenId;
+
+/** Whether a call to `to` on `blockchain` is one of Story's staking predeploy (STORY and STORY_TESTNET only). */
+export const isDevnetStakingCall = (blockchain: Blockchain, to: string) =>
+  (STAKING_BLOCKCHAINS as readonly string[]).includes(blockchain) &&
+  to.toLowerCase() === STORY_STAKING.contractAddress.toLowerCase();
+
+/**
+ * The gas the devnet charges for a call, which is what its node should estimate: a plain transfer, a call of the
+ * Story staking predeploy, or (any other calldata) an ERC-20 transfer.
+ */
+export function devnetEvmGasEstimate(blockchain: Blockchain, call: { to: string; data?: string | undefined }): bigint {
+  if (!call.data || call.data === '0x') return DEVNET_EVM_TRANSFER_GAS;
+  return isDevnetStakingCall(blockchain, call.to) ? DEVNET_STAKING_CALL_GAS : DEVNET_ERC20_TRANSFER_GAS;
+}

@@ -11,7 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { publicKeyToEvmAddress } from '../families/evm.js';
 import { mnemonicToSeed } from '../seed.js';
 import {
+  type BuildEvmContractCallInput,
   type BuildEvmTransferInput,
+  buildEvmContractCall,
   buildEvmNonceFiller,
   buildEvmTransfer,
   EvmReplacementUnderpricedError,
@@ -169,5 +171,94 @@ describe('signEvmTransfer', () => {
   it('refuses to return a signature that does not recover the sender', async () => {
     const unsigned = buildEvmTransfer(transfer());
     await expect(signEvmTransfer(unsigned, stranger.privateKey)).rejects.toThrow(/not the sender/);
+  });
+});
+
+describe('buildEvmContractCall', () => {
+  const STAKING = '0xCCcCcC0000000000000000000000000000000001';
+  const data = `0x12345678${'00'.repeat(31)}01`;
+  const call = (overrides: Partial<BuildEvmContractCallInput> = {}): BuildEvmContractCallInput => ({
+    blockchain: 'STORY',
+    fromAddress: senderAddress,
+    toAddress: STAKING,
+    data,
+    value: 1024n * 10n ** 18n,
+    nonce: 3,
+    maxFeePerGas: 30_000_000_000n,
+    maxPriorityFeePerGas: 1_000_000_000n,
+    gasLimit: 120_000n,
+    ...overrides,
+  });
+  const refused = (input: BuildEvmContractCallInput) => {
+    try {
+      buildEvmContractCall(input);
+    } catch (error) {
+      if (error instanceof TransferBuildError) return error.reason;
+      throw error;
+    }
+    return undefined;
+  };
+
+  it('builds an EIP-1559 call of the contract with the calldata and value, fee = gas limit × fee cap', () => {
+    const unsigned = buildEvmContractCall(call());
+    const tx = parsed(unsigned.payload);
+    expect(tx).toMatchObject({
+      type: 'eip1559',
+      chainId: 1514,
+      nonce: 3,
+      gas: 120_000n,
+      to: STAKING.toLowerCase(),
+      value: 1024n * 10n ** 18n,
+      data,
+    });
+    expect(unsigned).toMatchObject({ family: 'evm', blockchain: 'STORY', fromAddress: senderAddress, nonce: 3 });
+    expect(unsigned.fee).toBe(120_000n * 30_000_000_000n);
+    expect(parsed(buildEvmContractCall(call({ chainId: 31337 })).payload).chainId).toBe(31337);
+  });
+
+  it('allows a zero value, unlike a transfer', () => {
+    const tx = parsed(buildEvmContractCall(call({ value: 0n })).payload);
+    expect(tx.value ?? 0n).toBe(0n);
+    expect(tx.data).toBe(data);
+  });
+
+  it('refuses bad addresses, a negative value, a memo, and calldata without a selector', () => {
+    expect(refused(call({ toAddress: '0x1234' }))).toBe('INVALID_ADDRESS');
+    expect(refused(call({ fromAddress: 'nope' }))).toBe('INVALID_ADDRESS');
+    expect(refused(call({ value: -1n }))).toBe('AMOUNT_TOO_SMALL');
+    expect(refused(call({ memo: 'x' }))).toBe('MEMO_NOT_SUPPORTED');
+    expect(() => buildEvmContractCall(call({ data: '0x' }))).toThrow(RangeError);
+    expect(() => buildEvmContractCall(call({ data: '0x123456' }))).toThrow(RangeError);
+    expect(() => buildEvmContractCall(call({ data: '0x1234567' }))).toThrow(RangeError);
+    expect(() => buildEvmContractCall(call({ data: 'hello' }))).toThrow(RangeError);
+    expect(() => buildEvmContractCall(call({ nonce: -1 }))).toThrow(RangeError);
+    expect(() => buildEvmContractCall(call({ gasLimit: 0n }))).toThrow(RangeError);
+    expect(() => buildEvmContractCall(call({ maxPriorityFeePerGas: 31_000_000_000n }))).toThrow(RangeError);
+    expect(() => buildEvmContractCall(call({ blockchain: 'BITCOIN' }))).toThrow();
+  });
+
+  it('keeps calldata and value when replaced with higher fees, and signs so that the sender is recovered', async () => {
+    const original = buildEvmContractCall(call({ maxFeePerGas: 100n, maxPriorityFeePerGas: 10n }));
+    const replacement = replaceEvmTransfer(original, { maxFeePerGas: 110n, maxPriorityFeePerGas: 11n });
+    const after = parsed(replacement.payload);
+    expect(after).toMatchObject({
+      to: STAKING.toLowerCase(),
+      data,
+      value: 1024n * 10n ** 18n,
+      nonce: 3,
+      gas: 120_000n,
+    });
+    expect(evmTermsOf(replacement.payload)).toEqual({
+      chainId: 1514,
+      nonce: 3,
+      maxFeePerGas: 110n,
+      maxPriorityFeePerGas: 11n,
+    });
+    const signed = await signEvmTransfer(replacement, sender.privateKey);
+    const recovered = await recoverTransactionAddress({
+      serializedTransaction: bytesToHex(signed.raw) as TransactionSerializedEIP1559,
+    });
+    expect(recovered).toBe(senderAddress);
+    expect(parseTransaction(bytesToHex(signed.raw) as TransactionSerializedEIP1559).data).toBe(data);
   });
 });

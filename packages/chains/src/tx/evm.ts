@@ -1,5 +1,5 @@
-// EIP-1559 transfers of the native coin or an ERC-20 token. Pure: nonce and fees come in as arguments. The signer
-// proves the signature by recovering the sender from the signed bytes before they leave it.
+// EIP-1559 transfers of the native coin or an ERC-20 token, and contract calls. Pure: nonce and fees come in as
+// arguments. The signer proves the signature by recovering the sender from the signed bytes before they leave it.
 import { BLOCKCHAIN_INFO, type Blockchain, familyOf } from '@vaultline/contracts';
 import {
   bytesToHex,
@@ -7,6 +7,7 @@ import {
   erc20Abi,
   type Hex,
   hexToBytes,
+  isHex,
   keccak256,
   parseTransaction,
   recoverTransactionAddress,
@@ -116,6 +117,57 @@ export function buildEvmTransfer(input: BuildEvmTransferInput): EvmUnsignedTrans
           data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, input.amount] }),
         };
   return unsignedOf(input.blockchain, from, tx);
+}
+
+export interface BuildEvmContractCallInput {
+  blockchain: Blockchain;
+  /** Replaces the blockchain's EIP-155 chain id (anvil: 31337). */
+  chainId?: number;
+  fromAddress: string;
+  /** The contract called. */
+  toAddress: string;
+  /** Calldata, 0x hex: at least the 4-byte function selector. */
+  data: string;
+  /** Native coin sent with the call, base units; 0 for a call that pays nothing. */
+  value: bigint;
+  nonce: number;
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+  gasLimit: bigint;
+  memo?: string;
+}
+
+/**
+ * A call of a contract: calldata `data` and native `value` (which, unlike a transfer's amount, may be 0), with the
+ * checks of a transfer (addresses, nonce, gas, fees). What the call does is the caller's to encode.
+ */
+export function buildEvmContractCall(input: BuildEvmContractCallInput): EvmUnsignedTransfer {
+  const chainId = input.chainId ?? evmChainIdOf(input.blockchain);
+  if (familyOf(input.blockchain) !== 'evm') throw new Error(`${input.blockchain} is not an EVM blockchain`);
+  if (input.memo !== undefined) {
+    throw new TransferBuildError('MEMO_NOT_SUPPORTED', 'EVM contract calls cannot carry a memo');
+  }
+  const from = checkedAddress(input.fromAddress, 'sender');
+  const to = checkedAddress(input.toAddress, 'contract');
+  if (!isHex(input.data, { strict: true }) || input.data.length % 2 !== 0 || input.data.length < 10) {
+    throw new RangeError('The calldata must be hex bytes starting with a 4-byte selector');
+  }
+  if (input.value < 0n) throw new TransferBuildError('AMOUNT_TOO_SMALL', 'The value cannot be negative');
+  if (!Number.isSafeInteger(input.nonce) || input.nonce < 0) throw new RangeError(`Invalid nonce ${input.nonce}`);
+  if (input.gasLimit <= 0n) throw new RangeError('The gas limit must be positive');
+  checkFees(input);
+
+  return unsignedOf(input.blockchain, from, {
+    type: 'eip1559',
+    chainId,
+    nonce: input.nonce,
+    gas: input.gasLimit,
+    maxFeePerGas: input.maxFeePerGas,
+    maxPriorityFeePerGas: input.maxPriorityFeePerGas,
+    to,
+    value: input.value,
+    data: input.data.toLowerCase() as Hex,
+  });
 }
 
 function unsignedOf(blockchain: Blockchain, fromAddress: string, tx: TransactionSerializableEIP1559) {

@@ -57,7 +57,7 @@ export const StakingValidator = z.object({
   /** The whole network's stake with it, and this organization's. */
   totalStaked: Decimal,
   organizationStaked: Decimal,
-  /** Before commission and multipliers: what one unlocked FLEXIBLE IP earns in a year, in percent. */
+  /** After its commission: what one unlocked FLEXIBLE IP earns in a year, in percent (periods and locked tokens scale it). */
   estimatedYearlyReturn: Percent,
   uptime: Percent,
   /** The token kind it accepts; a validator accepting locked tokens forces FLEXIBLE. */

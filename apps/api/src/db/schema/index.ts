@@ -10,3 +10,4 @@ export * from './list-counts.js';
 export * from './operator.js';
 export * from './organization-access.js';
 export * from './organizations.js';
+export * from './staking.js';

@@ -1,6 +1,6 @@
 // EVM transfers: gas and fees come from the node before the lock (they do not depend on the nonce); under the
 // sender's lock the nonce is handed out: our counter, unless the node knows of later ones.
-import { buildEvmTransfer, type EvmToken, TransferBuildError } from '@vaultline/chains';
+import { buildEvmContractCall, buildEvmTransfer, type EvmToken, TransferBuildError } from '@vaultline/chains';
 import { type ErrorCode, tokenById } from '@vaultline/contracts';
 import { EvmRpcError } from '../chains/evm-rpc.js';
 import type { EvmChainNode } from './chain-node.js';
@@ -42,14 +42,28 @@ export function evmPlanner(
     node,
     async quote(intent: OutgoingTransfer): Promise<Quote | ErrorCode> {
       const token = tokenOf(intent.tokenId);
+      if (intent.data !== undefined && token.kind !== 'native') {
+        throw new TransferBuildError(
+          'UNSUPPORTED_TOKEN',
+          `A contract call sends the native coin, not ${intent.tokenId}`,
+        );
+      }
       const call =
-        token.kind === 'native'
-          ? // Estimated without the value, so an overspend is refused by the node at broadcast, like any other.
-            { from: intent.fromAddress, to: intent.toAddress }
-          : { from: intent.fromAddress, to: token.contract, data: erc20TransferData(intent.toAddress, intent.amount) };
+        intent.data !== undefined
+          ? // A contract call is estimated as it will run: what it does may depend on the value (a stake's minimum).
+            { from: intent.fromAddress, to: intent.toAddress, data: intent.data, value: intent.amount }
+          : token.kind === 'native'
+            ? // Estimated without the value, so an overspend is refused by the node at broadcast, like any other.
+              { from: intent.fromAddress, to: intent.toAddress }
+            : {
+                from: intent.fromAddress,
+                to: token.contract,
+                data: erc20TransferData(intent.toAddress, intent.amount),
+              };
       try {
         const estimate = await node.estimateGas(call);
-        const gasLimit = estimate === PLAIN_TRANSFER_GAS ? estimate : (estimate * GAS_MARGIN_PERCENT) / 100n;
+        const plain = intent.data === undefined && estimate === PLAIN_TRANSFER_GAS;
+        const gasLimit = plain ? estimate : (estimate * GAS_MARGIN_PERCENT) / 100n;
         // Read before the sender's lock: no node is asked anything while a database lock is held (the embedded
         // database has one connection, which the devnet's node shares). A floor read early is still a floor.
         const nodeNextSequence = await node.nextSequence(intent.fromAddress);
@@ -65,7 +79,22 @@ export function evmPlanner(
     async plan(_repo, intent, quote, sender) {
       // Our counter, unless the node knows of later ones (transactions sent from this address by other means).
       const nonce = Math.max(sender.nextSequence, quote.nodeNextSequence);
-      const unsigned = buildEvmTransfer({ ...intent, ...quote, nonce });
+      const unsigned =
+        intent.data === undefined
+          ? buildEvmTransfer({ ...intent, ...quote, nonce })
+          : buildEvmContractCall({
+              blockchain: intent.blockchain,
+              chainId: quote.chainId,
+              fromAddress: intent.fromAddress,
+              toAddress: intent.toAddress,
+              data: intent.data,
+              value: intent.amount,
+              nonce,
+              maxFeePerGas: quote.maxFeePerGas,
+              maxPriorityFeePerGas: quote.maxPriorityFeePerGas,
+              gasLimit: quote.gasLimit,
+              ...(intent.memo === undefined ? {} : { memo: intent.memo }),
+            });
       return { payload: unsigned.payload, fee: unsigned.fee, sequence: nonce, nextSequence: nonce + 1 };
     },
   };

@@ -26,6 +26,12 @@ export interface OutgoingTransfer {
   amount: bigint;
   /** EOS-type only (an exchange's deposit memo); other families refuse one. */
   memo?: string | undefined;
+  /**
+   * EVM only: calldata (0x hex) of a contract call. Then `toAddress` is the contract, `tokenId` the native coin and
+   * `amount` the value sent with the call (0 allowed). Other families refuse it. It has no column: the payload holds
+   * it, and a row is rebuilt from its columns (intentOf) only after a Solana or EOS-type expiry, never an EVM one.
+   */
+  data?: string | undefined;
 }
 
 /** What a planner stores of the unsigned transaction besides the intent. */
@@ -84,6 +90,11 @@ export async function codeOfBuildFailure<T>(build: () => T | Promise<T>): Promis
   }
 }
 
+/**
+ * The intent of a stored row, to build its next attempt. Only expired Solana and EOS-type rows are rebuilt
+ * (executor.ts, nextAttempt); EVM rows never are (a stuck one is sped up from its payload, which keeps the
+ * calldata: evm-speed-up.ts), so a contract call's `data`, which has no column, is not needed here.
+ */
 export const intentOf = (row: ChainTransactionRow): OutgoingTransfer => ({
   organizationId: row.organizationId,
   requestId: row.requestId,
@@ -111,7 +122,13 @@ export async function createTransfer<Quote extends object>(
     const existing = await chainTransactionsRepository(db).findByPurpose(intent.requestId, intent.purpose);
     if (existing) return existing;
   }
-  const quoted = await codeOfBuildFailure(() => planner.quote(intent));
+  const quoted = await codeOfBuildFailure(() => {
+    // Calldata is an EVM contract call's; no other family's planner knows what to do with it.
+    if (intent.data !== undefined && planner.node.family !== 'evm') {
+      throw new TransferBuildError('UNSUPPORTED_TOKEN', `${intent.blockchain} transfers cannot carry calldata`);
+    }
+    return planner.quote(intent);
+  });
   const row = {
     organizationId: intent.organizationId,
     requestId: intent.requestId,

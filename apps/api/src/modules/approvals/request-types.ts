@@ -13,6 +13,8 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
+import { STAKING_PURPOSE } from '../staking/staking-execution.service.js';
+import { stakingHolds } from '../staking/staking-holds.js';
 import { cancelTransfer } from '../withdrawals/transfer-cancel.service.js';
 import { releaseWithdrawal } from '../withdrawals/withdrawal-balances.repository.js';
 import { WITHDRAWAL_PURPOSE } from '../withdrawals/withdrawal-execution.service.js';
@@ -129,14 +131,18 @@ const ENTRIES: RequestTypeDefinition[] = [
       return { pending: { cancel: { replacementId: canceled.replacementId } } };
     },
   }),
-  // Staking: its handlers come with its issue; approved requests wait for them.
+  // Staking: a stake holds its value and gas, an unstake its fee and gas, in wallet_balances.locked from creation
+  // (staking-holds.ts) until rejected, canceled or executed; a claim holds nothing (the chain pays it).
   define({
     ...onWallet,
     kind: 'STAKING_STAKE',
     type: 'STAKING',
     content: StakeContent,
     cancelableIn: ['CREATED'],
-    queue: null,
+    queue: 'staking',
+    chainPurpose: STAKING_PURPOSE,
+    onClosed: (tx, request) => stakingHolds(tx).release(request.content),
+    onExecutionEnd: (tx, request) => stakingHolds(tx).release(request.content),
   }),
   define({
     ...onWallet,
@@ -144,7 +150,12 @@ const ENTRIES: RequestTypeDefinition[] = [
     type: 'STAKING',
     content: UnstakeContent,
     cancelableIn: ['CREATED'],
-    queue: null,
+    queue: 'staking',
+    chainPurpose: STAKING_PURPOSE,
+    onClosed: (tx, request) => stakingHolds(tx).release(request.content),
+    onExecutionEnd: (tx, request) => stakingHolds(tx).release(request.content),
+    // One unstake of a position at a time: a second would spend what the first takes.
+    exclusiveKey: (c) => `staking-unstake:${c.positionId}`,
   }),
   define({
     ...onWallet,
@@ -152,7 +163,8 @@ const ENTRIES: RequestTypeDefinition[] = [
     type: 'STAKING',
     content: ClaimContent,
     cancelableIn: ['CREATED'],
-    queue: null,
+    queue: 'staking',
+    exclusiveKey: (c) => `staking-claim:${c.walletId}:${c.validatorId}`,
   }),
 ];
 

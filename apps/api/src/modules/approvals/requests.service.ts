@@ -17,6 +17,8 @@ import { describeRequests, stateOf } from './request-view.js';
 export interface ExpectedRequest {
   type: RequestRow['type'];
   family: string;
+  /** Item types the route decides, when its type has several (a claim's route does not decide a stake). */
+  itemTypes?: readonly string[];
 }
 
 /** What the creating module knows about the caller and the wallet (it checked the wallet is theirs to use). */
@@ -56,6 +58,7 @@ export function requestsService(deps: OrganizationDeps & { queue: () => EngineQu
       throw err;
     }
     if (!request || request.type !== expected.type) throw new AppError('404');
+    if (expected.itemTypes && !expected.itemTypes.includes(request.itemType)) throw new AppError('404');
     const entry = requestTypeOf(request.itemType);
     if (entry.familyOf(contentOf(request)) !== expected.family) throw new AppError('7', { reason: 'family-mismatch' });
     return request;

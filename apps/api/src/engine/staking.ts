@@ -1,0 +1,99 @@
+import { decodeStoryStakingLogs, encodeStoryStake, encodeStoryUnstake } from '@vaultline/chains';
+import { type Blockchain, nativeToken, STORY_STAKING } from '@vaultline/contracts';
+import type { Config } from '../config.js';
+import { chainRuntimeOf } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { JobData } from '../jobs/queue.js';
+import type { RequestExecution } from '../modules/approvals/request-execution.service.js';
+import {
+  type DelegationIdOf,
+  STAKING_PURPOSE,
+  stakingExecution,
+} from '../modules/staking/staking-execution.service.js';
+import { EvmRpc } from './chains/evm-rpc.js';
+import { transactionExecutor } from './transactions/executor.js';
+import { createSigner } from './transactions/signer.js';
+import { nodeOf } from './transactions/sweeper.js';
+import { codeOfBuildFailure } from './transactions/transfer-planner.js';
+
+/**
+ * Executes approved staking requests. A stake or an unstake is a call of Story's IPTokenStaking predeploy, with the
+ * calldata of its published interface, built into the request's one chain_transactions row (a retried job finds it)
+ * and sent by the sweeper like a withdrawal; it settles in the staking ledger once final (staking-execution). A claim
+ * sends nothing of ours: the consensus layer pays it, and the ledger books it in the transaction that completes it.
+ */
+export function stakingHandler(deps: { db: Db; config: Config; requests: RequestExecution; now: () => Date }) {
+  const { db, config, requests, now } = deps;
+  const staking = stakingExecution(db, config);
+  const signer = createSigner({ db, masterKey: config.masterKey });
+  const fail = (job: JobData, code: string) =>
+    requests.finish(job.organizationId, job.requestId, async () => ({ failure: code }));
+
+  return async (job: JobData) => {
+    await requests.begin(job.organizationId, job.requestId);
+    const target = await staking.target(job.organizationId, job.requestId);
+    if (!target) return;
+    if (target.content.kind === 'STAKING_CLAIM') {
+      // Paid from the ledger in one transaction (a request finished by an earlier attempt is left as it is).
+      await staking.payClaim(requests, job.organizationId, job.requestId, now);
+      return;
+    }
+    const { content, fromAddress } = target as typeof target & {
+      content: { kind: 'STAKING_STAKE' | 'STAKING_UNSTAKE' };
+    };
+    const blockchain = content.blockchain as Blockchain;
+    const node = nodeOf(db, config, blockchain, now);
+    if (!node) {
+      await fail(job, '4032');
+      return;
+    }
+    // The builders refuse what the contract would revert (a key off the curve, an unstake under the minimum).
+    const call = await codeOfBuildFailure(() =>
+      content.kind === 'STAKING_STAKE'
+        ? {
+            data: encodeStoryStake({ validatorCmpPubkey: content.validatorId, period: content.period }),
+            amount: BigInt(content.amount),
+          }
+        : {
+            data: encodeStoryUnstake({
+              validatorCmpPubkey: content.validatorId,
+              delegationId: BigInt(content.delegationId),
+              amount: BigInt(content.amount),
+            }),
+            amount: STORY_STAKING.unstakeFee,
+          },
+    );
+    if (typeof call === 'string') {
+      await fail(job, call);
+      return;
+    }
+    const executor = transactionExecutor({ db, node, signer, confirmations: 1 });
+    const row = await executor.create({
+      organizationId: job.organizationId,
+      requestId: job.requestId,
+      purpose: STAKING_PURPOSE,
+      blockchain,
+      fromAddress,
+      toAddress: STORY_STAKING.contractAddress,
+      tokenId: nativeToken(blockchain).tokenId,
+      ...call,
+    });
+    if (row.status === 'FAILED') await fail(job, row.failureCode ?? '4032');
+  };
+}
+
+/**
+ * A confirmed stake's delegation id, from the Deposit event in its receipt on a node; null on the devnet, which
+ * keeps no logs (the ledger numbers the delegation then).
+ */
+export function delegationIdReader(config: Pick<Config, 'chainRpc' | 'production'>): DelegationIdOf {
+  return async ({ blockchain, hash }) => {
+    const runtime = chainRuntimeOf(config, blockchain as Blockchain);
+    if (runtime.kind !== 'rpc') return null;
+    const receipt = await new EvmRpc(runtime.url).call<{
+      logs?: { address: string; topics: string[]; data: string }[];
+    }>('eth_getTransactionReceipt', [hash]);
+    const deposit = decodeStoryStakingLogs(receipt?.logs ?? []).find((e) => e.kind === 'deposit');
+    return deposit ? deposit.delegationId.toString() : null;
+  };
+}

@@ -85,6 +85,13 @@ describe('configuration', () => {
       RSA_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nMIIB\\n-----END PRIVATE KEY-----',
     };
     expect(loadConfig(full).production).toBe(true);
+    // Staking's unbonding is the chain's in production; only development doors shorten it (the demo's 10 minutes).
+    expect(loadConfig(full).stakingUnbondingSeconds).toBe(14 * 86_400);
+    expect(() => loadConfig({ ...full, STAKING_UNBONDING_SECONDS: '60' })).toThrow(/STAKING_UNBONDING_SECONDS/);
+    expect(loadConfig({ APP_ENV: 'local' }).stakingUnbondingSeconds).toBe(600);
+    expect(loadConfig({ APP_ENV: 'testnet', SMTP_URL: 'smtp://mail.example.com:587' }).stakingUnbondingSeconds).toBe(
+      14 * 86_400,
+    );
     expect(loadConfig({ APP_ENV: 'testnet', SMTP_URL: 'smtp://mail.example.com:587' }).production).toBe(false);
   });
 

@@ -80,13 +80,16 @@ const envSchema = z.object({
    * the staking ledger plays that layer (devnet, tests).
    */
   STAKING_BONDING_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
-  /** Story's unbonding (14 days); shortened only for the demo and tests, never in production. */
+  /**
+   * Story's unbonding (14 days). Shortened only where the development doors are open (the demo waits 10 minutes by
+   * default) and in tests; production refuses anything but the chain's.
+   */
   STAKING_UNBONDING_SECONDS: z.coerce
     .number()
     .int()
     .min(1)
     .max(60 * 86_400)
-    .default(14 * 86_400),
+    .optional(),
   /** Our legal name as the originating VASP of our inquiries (IVMS101 originatingVASP). */
   TRAVEL_RULE_VASP_NAME: z.string().trim().min(1).max(100).default('Vaultline'),
 });
@@ -94,6 +97,9 @@ const envSchema = z.object({
 /** `CHAIN_RPC_<BLOCKCHAIN>`: the node of one network. Read apart from envSchema, whose keys are fixed. */
 const CHAIN_RPC_PREFIX = 'CHAIN_RPC_';
 const nodeUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+const STORY_UNBONDING_SECONDS = 14 * 86_400;
+const DEMO_UNBONDING_SECONDS = 600;
 
 export interface Config {
   env: (typeof ENVIRONMENTS)[number];
@@ -225,7 +231,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && e.AUTH_RATE_LIMIT_FACTOR !== 1) {
     throw new ConfigError(`Invalid configuration: AUTH_RATE_LIMIT_FACTOR must be 1 when APP_ENV is ${e.APP_ENV}`);
   }
-  if (production && e.STAKING_UNBONDING_SECONDS !== 14 * 86_400) {
+  const unbondingSeconds = e.STAKING_UNBONDING_SECONDS ?? (devDoors ? DEMO_UNBONDING_SECONDS : STORY_UNBONDING_SECONDS);
+  if (production && unbondingSeconds !== STORY_UNBONDING_SECONDS) {
     throw new ConfigError(`Invalid configuration: STAKING_UNBONDING_SECONDS is the chain's in ${e.APP_ENV}`);
   }
   return {
@@ -266,7 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     travelRuleTimeoutMs: e.TRAVEL_RULE_TIMEOUT_MS,
     travelRuleVaspName: e.TRAVEL_RULE_VASP_NAME,
     stakingBondingSeconds: e.STAKING_BONDING_SECONDS,
-    stakingUnbondingSeconds: e.STAKING_UNBONDING_SECONDS,
+    stakingUnbondingSeconds: unbondingSeconds,
   };
 }
 

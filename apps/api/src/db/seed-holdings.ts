@@ -37,6 +37,8 @@ export const DEMO_WALLETS: { name: string; blockchain: Blockchain; deposits: Dem
     deposits: [{ amount: '3.2' }, { amount: '5000', token: 'USDC' }, { amount: '1500', token: 'USDT' }],
   },
   { name: 'BizAuto Settlement', blockchain: 'BIZAUTO', deposits: [{ amount: '1000' }] },
+  // Story's staking needs 1024 IP at least per stake.
+  { name: 'Story Staking', blockchain: 'STORY_TESTNET', deposits: [{ amount: '5000' }] },
 ];
 export const DEMO_ORGANIZATION_TOKENS = ['ETHEREUM.USDC', 'SEPOLIA.USDC'];
 

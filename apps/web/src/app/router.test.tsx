@@ -10,6 +10,8 @@ describe('router', () => {
   beforeEach(async () => {
     await fakeApi({
       'POST /api/v1/organizations/tokens/list': () => jsonResponse({ items: [], page: 1, size: 20, total: 0 }),
+      // The staking screen with nothing staked yet: its overview shows the empty state.
+      'GET /api/v1/organizations/staking': () => jsonResponse({ items: [] }),
     });
   });
   afterEach(() => vi.restoreAllMocks());

@@ -6,6 +6,7 @@ import { enAuth } from './en-auth';
 import { enGasFee } from './en-gas-fee';
 import { enOperator } from './en-operator';
 import { enOrganization } from './en-organization';
+import { enStaking } from './en-staking';
 import { enWallets } from './en-wallets';
 import { enWithdraw } from './en-withdraw';
 
@@ -91,6 +92,7 @@ export const en = {
   ...enAssets,
   ...enAddressBook,
   ...enWithdraw,
+  ...enStaking,
   ...enGasFee,
   error: {
     title: 'Something went wrong',

@@ -7,6 +7,7 @@ import { koAuth } from './ko-auth';
 import { koGasFee } from './ko-gas-fee';
 import { koOperator } from './ko-operator';
 import { koOrganization } from './ko-organization';
+import { koStaking } from './ko-staking';
 import { koWallets } from './ko-wallets';
 import { koWithdraw } from './ko-withdraw';
 
@@ -92,6 +93,7 @@ export const ko: Messages = {
   ...koAssets,
   ...koAddressBook,
   ...koWithdraw,
+  ...koStaking,
   ...koGasFee,
   error: {
     title: '문제가 발생했습니다',

@@ -54,7 +54,7 @@ export const StakingValidator = z.object({
   operatorAddress: z.string(),
   /** The validator's fee: its commission on rewards. */
   commission: Percent,
-  /** The whole network's stake with it, and this organization's. */
+  /** The whole network's stake with it, and the part of it in this organization's wallets the caller sees. */
   totalStaked: Decimal,
   organizationStaked: Decimal,
   /** After its commission: what one unlocked FLEXIBLE IP earns in a year, in percent (periods and locked tokens scale it). */

@@ -169,7 +169,9 @@ export function stakingService(deps: {
       const networks = networksOf(q);
       const id = validatorId.toLowerCase();
       const views = (await validatorViews(auth, networks)).filter((v) => v.validatorId === id);
-      const view = views[0];
+      // The same key can be a validator on several networks (the ledger seeds each devnet network alike): without a
+      // blockchain, the network where the organization has stake with it, else the first.
+      const view = views.find((v) => v.organizationStaked !== '0') ?? views[0];
       if (!view) throw new AppError('404', { reason: 'validator' });
       const now = clock();
       const h = await holdings(auth, [view.blockchain], id);
@@ -180,7 +182,9 @@ export function stakingService(deps: {
         minimumStakableAmount: ip(STORY_STAKING.minStake),
         positions: [
           ...h.positions.filter((p) => BigInt(p.amount) > 0n).map((p) => positionView(p, view.name, now)),
-          ...h.unbondings.map((u) => unbondingView(u, byPosition.get(u.positionId)!, view.name, now)),
+          ...h.unbondings
+            .filter((u) => !u.claimedAt)
+            .map((u) => unbondingView(u, byPosition.get(u.positionId)!, view.name, now)),
         ],
       };
     },

@@ -32,6 +32,7 @@ import { useServerEvent } from '../../lib/event-stream';
 import { pickListBody, sortBy, usePagedQuery } from '../../lib/queries';
 import { APPROVALS_QUERY, ASSETS_QUERY, WALLETS_QUERY } from '../../lib/query-keys';
 import { useWithSecrets } from '../../lib/secrets';
+import { sendStakingDecision } from '../../shared/requests/staking-request';
 
 export const ACTIONABLE_COUNT_QUERY = [...APPROVALS_QUERY, 'actionable-count'] as const;
 export const REQUESTS_PAGE_SIZE = 20;
@@ -143,9 +144,12 @@ export function requestFamily(request: RequestView): ChainFamily | null {
   return familyOf(content.blockchain);
 }
 
-/** Whether this screen can send decisions for a request's type (wallet creations and withdrawals). */
+/** Whether this screen can send decisions for a request's type (wallet creations, withdrawals, staking). */
 export function decidable(request: RequestView): boolean {
-  return (request.type === 'WALLET_CREATION' || request.type === 'WITHDRAWAL') && requestFamily(request) !== null;
+  return (
+    (request.type === 'WALLET_CREATION' || request.type === 'WITHDRAWAL' || request.type === 'STAKING') &&
+    requestFamily(request) !== null
+  );
 }
 
 /** Sends one decision to the calls of the request's type: wallet creations by path, withdrawals in the body. */
@@ -156,6 +160,8 @@ function sendDecision(
   memoPart: { memo?: string },
   otpCode: () => Promise<string>,
 ): Promise<RequestView> {
+  // Staking: stakes and unstakes through the stake-request calls, claims through the claim-request calls.
+  if (request.type === 'STAKING') return sendStakingDecision(request, decision, memoPart, otpCode);
   const family = requestFamily(request) ?? 'evm';
   if (request.type === 'WITHDRAWAL') {
     const params = { family };
@@ -195,8 +201,10 @@ export function useDecision(organizationId: string) {
       queryClient.setQueryData([...APPROVALS_QUERY, 'detail', view.id], view);
       void queryClient.invalidateQueries({ queryKey: APPROVALS_QUERY });
       void queryClient.invalidateQueries({ queryKey: WALLETS_QUERY });
-      // A withdrawal's hold on the balance is released by a rejection or a cancellation.
-      if (view.type === 'WITHDRAWAL') void queryClient.invalidateQueries({ queryKey: ASSETS_QUERY });
+      // A withdrawal's or a stake's hold on the balance is released by a rejection or a cancellation.
+      if (view.type === 'WITHDRAWAL' || view.type === 'STAKING') {
+        void queryClient.invalidateQueries({ queryKey: ASSETS_QUERY });
+      }
     },
     onError: () => void queryClient.invalidateQueries({ queryKey: APPROVALS_QUERY }),
   });

@@ -131,11 +131,16 @@ describe('request renderers', () => {
         validatorId: 'v1',
       },
     });
-    expect(REQUEST_RENDERERS.STAKING_CLAIM).toBeUndefined();
-    const view = presentRequest(stake, en);
-    expect(view.title).toBe('Staking');
-    expect(view.facts.map((fact) => fact.label)).toEqual(['Network']);
-    expect(progressStepLabel(stake, 'SIGNING', en)).toBe('Signing');
+    const saved = REQUEST_RENDERERS.STAKING_CLAIM;
+    delete REQUEST_RENDERERS.STAKING_CLAIM;
+    try {
+      const view = presentRequest(stake, en);
+      expect(view.title).toBe('Staking');
+      expect(view.facts.map((fact) => fact.label)).toEqual(['Network']);
+      expect(progressStepLabel(stake, 'SIGNING', en)).toBe('Signing');
+    } finally {
+      REQUEST_RENDERERS.STAKING_CLAIM = saved;
+    }
   });
 
   it('lets a type plug in its own presentation and progress labels by adding an entry', () => {

@@ -3,18 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { useDestinationName } from './destination';
 import type { RenderContext, RequestPresentation, RequestRenderer, RequestRenderers } from './request-renderer';
+import { claimRenderer, stakeRenderer, unstakeRenderer } from './staking-request';
 import { walletCreationRenderer } from './wallet-creation-request';
 import { walletRequestRenderer } from './wallet-request';
 import { withdrawalRenderer } from './withdrawal-request';
 
 /**
  * How each request type is shown wherever requests are listed or opened (the approvals' rows, detail and
- * progress), by item type: the content's shape. Staking plugs in by adding its entry; until then it is shown by
- * what every request has (its wallet and network).
+ * progress), by item type: the content's shape. A type without an entry is shown by what every request has (its
+ * wallet and network).
  */
 export const REQUEST_RENDERERS: RequestRenderers = {
   WALLET_CREATION: walletCreationRenderer,
   WITHDRAWAL: withdrawalRenderer,
+  STAKING_STAKE: stakeRenderer,
+  STAKING_UNSTAKE: unstakeRenderer,
+  STAKING_CLAIM: claimRenderer,
 };
 
 function rendererOf(request: RequestView): RequestRenderer<RequestItemType> {

@@ -1,0 +1,162 @@
+import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import type { StakingPosition } from '@vaultline/contracts';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/DataTable';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { formatDateTime } from '../../lib/dates';
+import { type StakingWalletDetail, useStakingWallet } from './api';
+import { symbolOfChain } from './StakingWallets';
+import { amountText, isPositiveDecimal, percentText } from './staking-math';
+import { periodLabel, StateBadge, tokenTypeLabel } from './staking-ui';
+
+export type ClaimTarget = StakingWalletDetail['claimableByValidator'][number];
+
+export interface WalletPositionsProps {
+  walletId: string;
+  onStake: (walletId: string) => void;
+  onUnstake: (wallet: StakingWalletDetail, position: StakingPosition) => void;
+  onClaim: (wallet: StakingWalletDetail, target: ClaimTarget) => void;
+}
+
+/** One wallet's positions (Unstake each) and what it can claim per validator (Claim each). */
+export function WalletPositions({ walletId, onStake, onUnstake, onClaim }: WalletPositionsProps) {
+  const { t } = useTranslation();
+  const detail = useStakingWallet(walletId);
+  if (detail.error) return <ErrorAlert error={detail.error} title={t('staking.positions.loadFailed')} />;
+  const wallet = detail.data;
+  if (!wallet) return null;
+  const symbol = symbolOfChain(wallet.blockchain);
+  const amount = (value: string) => amountText(value, symbol);
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      component="section"
+      aria-labelledby="staking-positions-title"
+      data-testid="wallet-positions"
+      data-wallet-id={wallet.walletId}
+    >
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Text fw={700} id="staking-positions-title">
+              {t('staking.positions.title', { name: wallet.walletName })}
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="wallet-max-stake">
+              {t('staking.positions.maxStake', { amount: amount(wallet.maxStakeAmount) })}
+            </Text>
+          </Stack>
+          <Button variant="light" onClick={() => onStake(wallet.walletId)} data-testid="wallet-stake">
+            {t('staking.positions.stakeFromWallet')}
+          </Button>
+        </Group>
+        {wallet.positions.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="positions-empty">
+            {t('staking.positions.empty')}
+          </Text>
+        ) : (
+          <DataTable
+            minWidth={1080}
+            testId="positions-table"
+            columns={[
+              t('staking.positions.validator'),
+              t('staking.positions.period'),
+              t('staking.positions.tokenType'),
+              t('staking.positions.state'),
+              { label: t('staking.positions.amount'), align: 'right' },
+              { label: t('staking.positions.rewards'), align: 'right' },
+              { label: t('staking.positions.yearlyReturn'), align: 'right' },
+              t('staking.positions.lockedUntil'),
+              t('staking.positions.unbondingEndsAt'),
+              { label: t('staking.positions.actions'), srOnly: true },
+            ]}
+          >
+            {wallet.positions.map((p) => (
+              <Table.Tr key={p.positionId} data-testid="position-row" data-position-id={p.positionId}>
+                <Table.Td fw={600}>{p.validatorName}</Table.Td>
+                <Table.Td>{periodLabel(t, p.period)}</Table.Td>
+                <Table.Td>{tokenTypeLabel(t, p.tokenType)}</Table.Td>
+                <Table.Td>
+                  <StateBadge state={p.state} />
+                </Table.Td>
+                <Table.Td ta="right" data-testid="position-amount">
+                  {amount(p.amount)}
+                </Table.Td>
+                <Table.Td ta="right" data-testid="position-rewards">
+                  {amount(p.rewards)}
+                </Table.Td>
+                <Table.Td ta="right">{percentText(p.estimatedYearlyReturn)}</Table.Td>
+                <Table.Td data-testid="position-locked-until">{formatDateTime(p.lockedUntil)}</Table.Td>
+                <Table.Td data-testid="position-unbonding-ends">
+                  {p.unbondingEndsAt ? formatDateTime(p.unbondingEndsAt) : '—'}
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    disabled={!p.canUnstake}
+                    aria-label={t('staking.positions.unstakeLabel', {
+                      amount: amount(p.amount),
+                      validator: p.validatorName,
+                    })}
+                    onClick={() => onUnstake(wallet, p)}
+                    data-testid="position-unstake"
+                  >
+                    {t('staking.positions.unstake')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
+        )}
+        <Stack gap="xs">
+          <Text fw={700} component="h3" size="md">
+            {t('staking.positions.claimTitle')}
+          </Text>
+          {wallet.claimableByValidator.length === 0 ? (
+            <Text size="sm" c="dimmed" data-testid="claimable-empty">
+              {t('staking.positions.claimEmpty')}
+            </Text>
+          ) : (
+            wallet.claimableByValidator.map((c) => (
+              <Group
+                key={c.validatorId}
+                justify="space-between"
+                wrap="nowrap"
+                data-testid="claimable-row"
+                data-validator-id={c.validatorId}
+              >
+                <Stack gap={0}>
+                  <Text size="sm" fw={600}>
+                    {c.validatorName}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t('staking.positions.claimParts', { principal: amount(c.principal), rewards: amount(c.rewards) })}
+                  </Text>
+                </Stack>
+                <Group gap="sm" wrap="nowrap">
+                  <Text size="sm" fw={700} data-testid="claimable-total">
+                    {amount(c.total)}
+                  </Text>
+                  <Button
+                    size="compact-sm"
+                    disabled={!isPositiveDecimal(c.total)}
+                    aria-label={t('staking.positions.claimLabel', {
+                      amount: amount(c.total),
+                      validator: c.validatorName,
+                    })}
+                    onClick={() => onClaim(wallet, c)}
+                    data-testid="claim-open"
+                  >
+                    {t('staking.positions.claim')}
+                  </Button>
+                </Group>
+              </Group>
+            ))
+          )}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,102 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type CallResponse,
+  type ClaimCreateBody,
+  claimRequestCreateCall,
+  type RequestView,
+  type StakeCreateBody,
+  stakeRequestCreateCall,
+  stakingOverviewCall,
+  stakingProtocolsCall,
+  stakingValidatorCall,
+  stakingValidatorsCall,
+  stakingWalletCall,
+  stakingWalletsCall,
+  type UnstakeCreateBody,
+  unstakeRequestCreateCall,
+} from '@vaultline/contracts';
+import { callApi } from '../../lib/api-client';
+import type { ApiError } from '../../lib/error-reader';
+import { APPROVALS_QUERY, ASSETS_QUERY } from '../../lib/query-keys';
+
+/**
+ * Staking's queries live under the assets' key: a stake, an unstake or a claim changes balances, and every live
+ * activity or request change that refreshes the balances refreshes the staking screens with them.
+ */
+export const STAKING_QUERY = [...ASSETS_QUERY, 'staking'] as const;
+
+export type StakingWalletDetail = CallResponse<typeof stakingWalletCall>;
+export type StakingValidatorDetail = CallResponse<typeof stakingValidatorCall>;
+
+export function useStakingOverview() {
+  return useQuery<CallResponse<typeof stakingOverviewCall>, ApiError>({
+    queryKey: [...STAKING_QUERY, 'overview'],
+    queryFn: ({ signal }) => callApi(stakingOverviewCall, { query: {}, signal }),
+  });
+}
+
+/** The protocols' terms: minimums, fees, bonding, unbonding and periods. They change rarely. */
+export function useStakingProtocols() {
+  return useQuery<CallResponse<typeof stakingProtocolsCall>, ApiError>({
+    queryKey: [...STAKING_QUERY, 'protocols'],
+    queryFn: ({ signal }) => callApi(stakingProtocolsCall, { query: {}, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useStakingValidators() {
+  return useQuery<CallResponse<typeof stakingValidatorsCall>, ApiError>({
+    queryKey: [...STAKING_QUERY, 'validators'],
+    queryFn: ({ signal }) => callApi(stakingValidatorsCall, { query: {}, signal }),
+  });
+}
+
+export function useStakingValidator(validatorId: string | null) {
+  return useQuery<StakingValidatorDetail, ApiError>({
+    queryKey: [...STAKING_QUERY, 'validator', validatorId],
+    queryFn: ({ signal }) =>
+      callApi(stakingValidatorCall, { params: { validatorId: validatorId ?? '' }, query: {}, signal }),
+    enabled: !!validatorId,
+  });
+}
+
+export function useStakingWallets() {
+  return useQuery<CallResponse<typeof stakingWalletsCall>, ApiError>({
+    queryKey: [...STAKING_QUERY, 'wallets'],
+    queryFn: ({ signal }) => callApi(stakingWalletsCall, { query: {}, signal }),
+  });
+}
+
+/** One wallet's positions, claimable amounts per validator and the most a stake may carry now. */
+export function useStakingWallet(walletId: string | null) {
+  return useQuery<StakingWalletDetail, ApiError>({
+    queryKey: [...STAKING_QUERY, 'wallet', walletId],
+    queryFn: ({ signal }) => callApi(stakingWalletCall, { params: { walletId: walletId ?? '' }, query: {}, signal }),
+    enabled: !!walletId,
+  });
+}
+
+/** A request made: it appears among the approvals, and the balances and staking figures are read again. */
+function useRequestMutation<Body>(name: string, send: (body: Body) => Promise<RequestView>) {
+  const queryClient = useQueryClient();
+  return useMutation<RequestView, ApiError, Body>({
+    mutationKey: ['staking', name],
+    mutationFn: send,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: APPROVALS_QUERY });
+      void queryClient.invalidateQueries({ queryKey: ASSETS_QUERY });
+    },
+  });
+}
+
+export function useCreateStake() {
+  return useRequestMutation<StakeCreateBody>('stake', (body) => callApi(stakeRequestCreateCall, { body }));
+}
+
+export function useCreateUnstake() {
+  return useRequestMutation<UnstakeCreateBody>('unstake', (body) => callApi(unstakeRequestCreateCall, { body }));
+}
+
+export function useCreateClaim() {
+  return useRequestMutation<ClaimCreateBody>('claim', (body) => callApi(claimRequestCreateCall, { body }));
+}

@@ -33,6 +33,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/s
     // Every journey comes from 127.0.0.1, several screens poll: the per-address API budget is the API suite's subject.
     RATE_LIMIT_PER_MINUTE: '100000',
     COUNTERPARTY_VASP_PORT: counterpartyPort,
+    // The staking journey watches a stake bond, earn, unbond and be claimed within minutes (local only).
+    STAKING_BONDING_SECONDS: '5',
+    STAKING_UNBONDING_SECONDS: '30',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {

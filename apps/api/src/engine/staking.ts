@@ -1,13 +1,16 @@
-import { decodeStoryStakingLogs, encodeStoryStake, encodeStoryUnstake } from '@vaultline/chains';
+import { canonicalAddress, decodeStoryStakingLogs, encodeStoryStake, encodeStoryUnstake } from '@vaultline/chains';
 import { type Blockchain, nativeToken, STORY_STAKING } from '@vaultline/contracts';
+import { keccak256, stringToBytes } from 'viem';
 import type { Config } from '../config.js';
 import { chainRuntimeOf } from '../config.js';
 import type { Db } from '../db/client.js';
+import { ledgerView } from '../devnet/ledger-view.js';
 import type { JobData } from '../jobs/queue.js';
 import type { RequestExecution } from '../modules/approvals/request-execution.service.js';
 import {
   type DelegationIdOf,
   STAKING_PURPOSE,
+  type StakingPayout,
   stakingExecution,
 } from '../modules/staking/staking-execution.service.js';
 import { EvmRpc } from './chains/evm-rpc.js';
@@ -35,7 +38,7 @@ export function stakingHandler(deps: { db: Db; config: Config; requests: Request
     if (!target) return;
     if (target.content.kind === 'STAKING_CLAIM') {
       // Paid from the ledger in one transaction (a request finished by an earlier attempt is left as it is).
-      await staking.payClaim(requests, job.organizationId, job.requestId, now);
+      await staking.payClaim(requests, job.organizationId, job.requestId, now, consensusPayout(config, now));
       return;
     }
     const { content, fromAddress } = target as typeof target & {
@@ -79,6 +82,37 @@ export function stakingHandler(deps: { db: Db; config: Config; requests: Request
       ...call,
     });
     if (row.status === 'FAILED') await fail(job, row.failureCode ?? '4032');
+  };
+}
+
+/**
+ * Where the staking ledger plays the consensus layer (the devnet), a claim is credited to the wallet's address as
+ * Story's withdrawal queue does it: an execution-layer credit from the staking predeploy that no key signs, written
+ * into the devnet's ledger in the claim's own database transaction (mined into the next block). The watcher leaves
+ * it to the claim's CLAIM activity. On a real chain the consensus layer pays by itself: nothing to do here.
+ */
+export function consensusPayout(config: Pick<Config, 'chainRpc' | 'production'>, now: () => Date): StakingPayout {
+  return async (tx, { blockchain, toAddress, amount, requestId }) => {
+    if (chainRuntimeOf(config, blockchain).kind !== 'devnet') return null;
+    const hash = keccak256(stringToBytes(`story-cl-withdrawal:${requestId}`));
+    await ledgerView(tx, blockchain).insert({
+      tx: {
+        hash,
+        blockchain,
+        tokenId: nativeToken(blockchain).tokenId,
+        fromAddress: canonicalAddress(blockchain, STORY_STAKING.contractAddress),
+        toAddress: canonicalAddress(blockchain, toAddress),
+        amount,
+        fee: 0n,
+        sequence: null,
+        blockHeight: null,
+        willFail: false,
+        createdAt: now(),
+      },
+      spends: [],
+      outputs: [],
+    });
+    return hash;
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ChainAdapter, ChainTransfer } from '@vaultline/chains';
+import { type ChainAdapter, type ChainTransfer, isDevnetStakingCall } from '@vaultline/chains';
 import type { Db } from '../../db/client.js';
 import { watcherRepository } from './activities.repository.js';
 import { undoReorganized } from './reorg.js';
@@ -51,6 +51,9 @@ export async function scanChain(
   for (const t of transfers) {
     const wallet = walletByAddress.get(t.toAddress);
     if (!wallet) continue; // not ours: the devnet carries every address, the product only its wallets'
+    // Story's consensus-layer payouts (from the staking predeploy, which no key signs) are booked by the claim that
+    // made them, in its own transaction, as its CLAIM activity: recording them again would count them twice.
+    if (isDevnetStakingCall(chain.blockchain, t.fromAddress)) continue;
     await repo.recordDeposit(
       {
         organizationId: wallet.organizationId,

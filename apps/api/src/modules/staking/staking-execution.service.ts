@@ -16,6 +16,17 @@ type Stake = RequestContentOf<'STAKING_STAKE'>;
 type Unstake = RequestContentOf<'STAKING_UNSTAKE'>;
 type Claim = RequestContentOf<'STAKING_CLAIM'>;
 
+/**
+ * The consensus layer's payout of a claim into the wallet's balance on the chain, in the transaction that books it
+ * (so it happens exactly once): on the devnet a withdrawal credited to the address, as Story's withdrawal queue
+ * credits execution-layer balances without a transaction of the delegator's; its id, or null where the chain pays
+ * by itself (a real node).
+ */
+export type StakingPayout = (
+  tx: Db,
+  payout: { blockchain: Claim['blockchain']; toAddress: string; amount: bigint; requestId: string },
+) => Promise<string | null>;
+
 /** The contract's delegation id of a confirmed stake, read from its Deposit event by the engine (null: none). */
 export type DelegationIdOf = (tx: { blockchain: string; hash: string }) => Promise<string | null>;
 
@@ -143,7 +154,13 @@ export function stakingExecution(db: Db, config: Pick<Config, 'stakingBondingSec
      * added to the wallet's total, and the CLAIM activity is written, all in the transaction that completes the
      * request. What is paid is what is claimable now (more rewards may have accrued since the request was made).
      */
-    async payClaim(execution: RequestExecution, organizationId: string, requestId: string, now: () => Date) {
+    async payClaim(
+      execution: RequestExecution,
+      organizationId: string,
+      requestId: string,
+      now: () => Date,
+      payout: StakingPayout,
+    ) {
       return execution.finish(organizationId, requestId, async (tx, r) => {
         const content = r.content as Claim;
         const at = now();
@@ -173,6 +190,12 @@ export function stakingExecution(db: Db, config: Pick<Config, 'stakingBondingSec
           .select({ address: wallets.address })
           .from(wallets)
           .where(eq(wallets.id, content.walletId));
+        const paidIn = await payout(tx, {
+          blockchain: content.blockchain,
+          toAddress: wallet!.address,
+          amount: principal + rewards,
+          requestId: r.id,
+        });
         await tx
           .insert(assetActivities)
           .values({
@@ -184,8 +207,8 @@ export function stakingExecution(db: Db, config: Pick<Config, 'stakingBondingSec
             transferType: 'STORY_LOCKED_TOKEN_CLAIM',
             status: 'CONFIRMED',
             amount: (principal + rewards).toString(),
-            // A payout of the consensus layer is no transaction of its own: the claim request names it.
-            txHash: `claim:${r.id}`,
+            // The devnet's withdrawal credit; a chain's own payout is no transaction of ours: the request names it.
+            txHash: paidIn ?? `claim:${r.id}`,
             fromAddress: STORY_STAKING.contractAddress,
             toAddress: wallet!.address,
             requiredConfirmations: 0,
@@ -193,7 +216,7 @@ export function stakingExecution(db: Db, config: Pick<Config, 'stakingBondingSec
             confirmedAt: at,
           })
           .onConflictDoNothing();
-        return { result: { principal: principal.toString(), rewards: rewards.toString() } };
+        return { result: { principal: principal.toString(), rewards: rewards.toString(), hash: paidIn } };
       });
     },
   };

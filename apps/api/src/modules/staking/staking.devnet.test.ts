@@ -1,18 +1,19 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeStoryStakingCall } from '@vaultline/chains';
+import { canonicalAddress, decodeStoryStakingCall } from '@vaultline/chains';
 import { and, eq } from 'drizzle-orm';
 import { bytesToHex, parseTransaction } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetActivities, chainTransactions } from '../../db/schema/index.js';
+import { ledgerView } from '../../devnet/ledger-view.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestBrowser } from '../../test/browser.js';
 import { chainSweeper, type DevnetEngine, devnetEngine } from '../../test/devnet.js';
 import { createMember, signIn } from '../../test/fixtures.js';
 import { requestExecution } from '../approvals/request-execution.service.js';
 import { stakingExecution } from './staking-execution.service.js';
-import { HANBIT, IP, nativeBalance, STORY, type StakingScene, stakingScene } from './staking-scene.js';
+import { HANBIT, IP, NATIVE, nativeBalance, STORY, type StakingScene, stakingScene } from './staking-scene.js';
 
 /**
  * Stake, unstake and claim on the devnet, from funding to the claim paid: real signed contract calls of the staking
@@ -194,5 +195,21 @@ describe('staking on the devnet', () => {
       .where(and(eq(assetActivities.requestId, claimId), eq(assetActivities.activityType, 'CLAIM')));
     expect(activity).toMatchObject({ transferType: 'STORY_LOCKED_TOKEN_CLAIM' });
     expect(BigInt(activity!.amount)).toBe(IP(1024n) + (after.total - balanceBefore.total));
+
+    // The payout reached the chain: once mined, the devnet's ledger holds what the books say is not staked, and the
+    // watcher did not book the credit a second time as a deposit.
+    await mine(2);
+    expect(activity!.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    const flows = await ledgerView(t.testDb.database.db, 'STORY_TESTNET').flows(
+      canonicalAddress('STORY_TESTNET', s.wallet.address),
+      NATIVE,
+    );
+    const books = await nativeBalance(t, s.wallet.id);
+    expect(flows.received - flows.sent - flows.fees).toBe(books.total - books.staked);
+    const deposits = await t.testDb.database.db
+      .select()
+      .from(assetActivities)
+      .where(and(eq(assetActivities.walletId, s.wallet.id), eq(assetActivities.txHash, activity!.txHash)));
+    expect(deposits.map((d) => d.activityType)).toEqual(['CLAIM']);
   });
 });

@@ -1,6 +1,12 @@
-import { canonicalAddress, decodeStoryStakingLogs, encodeStoryStake, encodeStoryUnstake } from '@vaultline/chains';
+import {
+  canonicalAddress,
+  decodeStoryStakingLogs,
+  encodeStoryStake,
+  encodeStoryUnstake,
+  STORY_STAKING_ABI,
+} from '@vaultline/chains';
 import { type Blockchain, nativeToken, STORY_STAKING } from '@vaultline/contracts';
-import { keccak256, stringToBytes } from 'viem';
+import { encodeFunctionData, type Hex, keccak256, stringToBytes } from 'viem';
 import type { Config } from '../config.js';
 import { chainRuntimeOf } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -50,6 +56,8 @@ export function stakingHandler(deps: { db: Db; config: Config; requests: Request
       await fail(job, '4032');
       return;
     }
+    // The contract takes exactly its current fee (governance can change it): the node's word, the devnet's constant.
+    const fee = content.kind === 'STAKING_UNSTAKE' ? await unstakeFeeOf(config, blockchain) : 0n;
     // The builders refuse what the contract would revert (a key off the curve, an unstake under the minimum).
     const call = await codeOfBuildFailure(() =>
       content.kind === 'STAKING_STAKE'
@@ -63,7 +71,7 @@ export function stakingHandler(deps: { db: Db; config: Config; requests: Request
               delegationId: BigInt(content.delegationId),
               amount: BigInt(content.amount),
             }),
-            amount: STORY_STAKING.unstakeFee,
+            amount: fee,
           },
     );
     if (typeof call === 'string') {
@@ -114,6 +122,18 @@ export function consensusPayout(config: Pick<Config, 'chainRpc' | 'production'>,
     });
     return hash;
   };
+}
+
+/** `fee()` of the staking predeploy on a network's node; STORY_STAKING.unstakeFee where the devnet plays it. */
+export async function unstakeFeeOf(config: Pick<Config, 'chainRpc' | 'production'>, blockchain: Blockchain) {
+  const runtime = chainRuntimeOf(config, blockchain);
+  if (runtime.kind !== 'rpc') return STORY_STAKING.unstakeFee;
+  const data = encodeFunctionData({ abi: STORY_STAKING_ABI, functionName: 'fee' });
+  const answer = await new EvmRpc(runtime.url).call<Hex>('eth_call', [
+    { to: STORY_STAKING.contractAddress, data },
+    'latest',
+  ]);
+  return BigInt(answer);
 }
 
 /**

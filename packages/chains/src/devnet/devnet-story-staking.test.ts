@@ -129,7 +129,7 @@ describe('devnet Story staking calls', () => {
 
     const ok = await call(stakeData, 1_024n * IP, 0);
     expect((await chain.broadcast(ok.raw, ok.hash)).kind).toBe('accepted');
-    expect(STORY_STAKING_ABI.map((item) => item.name)).toEqual(['stake', 'unstake', 'Deposit', 'Withdraw']);
+    expect(STORY_STAKING_ABI.map((item) => item.name)).toEqual(['fee', 'stake', 'unstake', 'Deposit', 'Withdraw']);
   });
 
   it('is Story only: the same call elsewhere is no token transfer and is refused', async () => {

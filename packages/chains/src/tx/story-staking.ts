@@ -21,6 +21,14 @@ import { TransferBuildError } from './types.js';
 export const STORY_STAKING_CONTRACT = toChecksumAddress(STORY_STAKING.contractAddress);
 
 export const STORY_STAKING_ABI = [
+  // What unstake's msg.value must be exactly; governance may change it, so it is read from the chain.
+  {
+    type: 'function',
+    name: 'fee',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ name: '', type: 'uint256', internalType: 'uint256' }],
+  },
   {
     type: 'function',
     name: 'stake',
@@ -168,6 +176,7 @@ export function decodeStoryStakingCall(data: string): DecodedStoryStakingCall | 
     const period = STAKING_PERIODS[index];
     return period === undefined ? null : { kind: 'stake', validatorCmpPubkey, period, data: extra };
   }
+  if (call.functionName !== 'unstake') return null;
   const [validatorCmpPubkey, delegationId, amount, extra] = call.args;
   return { kind: 'unstake', validatorCmpPubkey, delegationId, amount, data: extra };
 }

@@ -17,6 +17,7 @@ import {
 } from '@vaultline/chains';
 import { STORY_STAKING } from '@vaultline/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unstakeFeeOf } from '../staking.js';
 import { evmChainNode } from '../transactions/evm-chain-node.js';
 import { evmPlanner } from '../transactions/evm-planner.js';
 import type { OutgoingTransfer } from '../transactions/transfer-planner.js';
@@ -139,6 +140,13 @@ describe('Story staking on anvil (IPTokenStaking stand-in)', () => {
     expect(await node.rpc.balance(delegator)).toBe(before - 2_048n * IP - paid);
     // Burned, as the real contract does: sent on to the zero address, not kept.
     expect(await node.rpc.balance(STAKING)).toBe(contractBefore);
+  });
+
+  it("reads the unstake fee from the contract's fee() on a node, as the engine pays it", async () => {
+    const config = { chainRpc: { STORY: node.url }, production: false };
+    expect(await unstakeFeeOf(config, 'STORY')).toBe(STORY_STAKING.unstakeFee);
+    // Where the devnet plays the chain, its constant.
+    expect(await unstakeFeeOf({ chainRpc: {}, production: false }, 'STORY_TESTNET')).toBe(STORY_STAKING.unstakeFee);
   });
 
   it('unstakes paying exactly the fee: Withdraw names the delegation and amount', async () => {

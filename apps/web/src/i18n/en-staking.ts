@@ -51,6 +51,7 @@ export const enStaking = {
       yearlyReturn: 'Est. yearly return',
       uptime: 'Uptime',
       tokenType: 'Accepts',
+      network: 'Network',
       inactive: 'Inactive',
       open: 'Details of {{name}}',
     },

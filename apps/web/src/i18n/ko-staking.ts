@@ -54,6 +54,7 @@ export const koStaking: Pick<Messages, keyof typeof enStaking> = {
       yearlyReturn: '예상 연 수익률',
       uptime: '가동률',
       tokenType: '허용 토큰',
+      network: '네트워크',
       inactive: '비활성',
       open: '{{name}} 상세 보기',
     },

@@ -109,7 +109,13 @@ export function StakeForm({ initialWalletId, initialValidatorId, onCancel, onCre
   const { walletId, validatorId, period } = form.values;
   const wallet = wallets.data?.items.find((w) => w.walletId === walletId);
   const walletDetail = useStakingWallet(wallet ? walletId : null);
-  const validator = validators.data?.items.find((v) => v.validatorId === validatorId);
+  // A validator has the same key on every network the ledger plays (Story and its testnet): its entry is the one on
+  // the wallet's network, any when no wallet is chosen yet.
+  const allValidators = validators.data?.items ?? [];
+  const validatorOn = (id: string, on: string | undefined) =>
+    allValidators.find((v) => v.validatorId === id && (!on || v.blockchain === on)) ??
+    allValidators.find((v) => v.validatorId === id);
+  const validator = validatorId ? validatorOn(validatorId, wallet?.blockchain) : undefined;
   // A validator takes one token kind: its own, whatever was picked before it was chosen (or before it was read).
   const tokenType = validator?.tokenType ?? form.values.tokenType;
   const chain = wallet?.blockchain ?? validator?.blockchain;
@@ -126,8 +132,11 @@ export function StakeForm({ initialWalletId, initialValidatorId, onCancel, onCre
   const tokenTypeForced = !!validator;
   const periodForced = tokenType === 'LOCKED';
 
-  const validatorOptions = (validators.data?.items ?? [])
+  // One option per key (a Select refuses duplicate values): the entry on the chosen network first.
+  const validatorOptions = allValidators
     .filter((v) => v.active && (!chain || v.blockchain === chain || v.validatorId === validatorId))
+    .sort((a, b) => Number(b.blockchain === chain) - Number(a.blockchain === chain))
+    .filter((v, i, list) => list.findIndex((o) => o.validatorId === v.validatorId) === i)
     .map((v) => ({
       value: v.validatorId,
       label: t('staking.form.validatorOption', { name: v.name, commission: percentText(v.commission) }),
@@ -136,14 +145,15 @@ export function StakeForm({ initialWalletId, initialValidatorId, onCancel, onCre
   const chooseWallet = (value: string | null) => {
     form.setFieldValue('walletId', value ?? '');
     const next = wallets.data?.items.find((w) => w.walletId === value);
-    if (validator && next && validator.blockchain !== next.blockchain) form.setFieldValue('validatorId', '');
+    const offered = allValidators.some((v) => v.validatorId === validatorId && v.blockchain === next?.blockchain);
+    if (validatorId && next && !offered) form.setFieldValue('validatorId', '');
     form.setFieldValue('amount', '');
     form.clearErrors();
     create.reset();
   };
   const chooseValidator = (value: string | null) => {
     form.setFieldValue('validatorId', value ?? '');
-    const next = validators.data?.items.find((v) => v.validatorId === value);
+    const next = value ? validatorOn(value, wallet?.blockchain) : undefined;
     if (next) setTokenType(next.tokenType);
     form.clearFieldError('validatorId');
     create.reset();

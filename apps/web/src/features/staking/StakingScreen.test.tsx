@@ -45,6 +45,7 @@ describe('staking screen', { timeout: 30_000 }, () => {
     const table = within(await screen.findByTestId('validators-table'));
     expect(table.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       '검증인',
+      '네트워크',
       '수수료율',
       '총 스테이킹',
       '예상 연 수익률',

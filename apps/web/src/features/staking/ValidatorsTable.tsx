@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, Paper, Table, Text } from '@mantine/core';
 import type { StakingValidator } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
+import { NetworkLabel } from '../../components/chain-ui';
 import { DataTable } from '../../components/DataTable';
 import { ListState } from '../../components/ListState';
 import { PanelHeader } from '../../components/PanelHeader';
@@ -36,6 +37,7 @@ export function ValidatorsTable({ symbolOf, onOpen }: ValidatorsTableProps) {
             testId="validators-table"
             columns={[
               t('staking.validators.name'),
+              t('staking.validators.network'),
               { label: t('staking.validators.commission'), align: 'right' },
               { label: t('staking.validators.totalStaked'), align: 'right' },
               { label: t('staking.validators.yearlyReturn'), align: 'right' },
@@ -73,6 +75,10 @@ export function ValidatorsTable({ symbolOf, onOpen }: ValidatorsTableProps) {
                       </Badge>
                     )}
                   </Group>
+                </Table.Td>
+                {/* The ledger's devnet networks share validator keys: the network tells the rows apart. */}
+                <Table.Td>
+                  <NetworkLabel chain={v.blockchain} />
                 </Table.Td>
                 <Table.Td ta="right" data-testid="validator-commission">
                   {percentText(v.commission)}

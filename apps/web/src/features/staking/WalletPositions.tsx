@@ -73,7 +73,13 @@ export function WalletPositions({ walletId, onStake, onUnstake, onClaim }: Walle
             ]}
           >
             {wallet.positions.map((p) => (
-              <Table.Tr key={p.positionId} data-testid="position-row" data-position-id={p.positionId}>
+              // One line per cell: the table scrolls sideways rather than break '1,024 IP' or a period's name.
+              <Table.Tr
+                key={p.positionId}
+                data-testid="position-row"
+                data-position-id={p.positionId}
+                style={{ whiteSpace: 'nowrap' }}
+              >
                 <Table.Td fw={600}>{p.validatorName}</Table.Td>
                 <Table.Td>{periodLabel(t, p.period)}</Table.Td>
                 <Table.Td>{tokenTypeLabel(t, p.tokenType)}</Table.Td>

@@ -28,10 +28,19 @@ export const STAKING_QUERY = [...ASSETS_QUERY, 'staking'] as const;
 export type StakingWalletDetail = CallResponse<typeof stakingWalletCall>;
 export type StakingValidatorDetail = CallResponse<typeof stakingValidatorCall>;
 
+/**
+ * Rewards accrue, bonding and unbonding end by the clock, not by an event: the figures on screen are read again
+ * while a position is waiting for one of those (every 10 s), and every minute otherwise.
+ */
+const WAITING_STATES = new Set(['BONDING', 'UNBONDING']);
+const REFRESH_MS = 60_000;
+const WAITING_REFRESH_MS = 10_000;
+
 export function useStakingOverview() {
   return useQuery<CallResponse<typeof stakingOverviewCall>, ApiError>({
     queryKey: [...STAKING_QUERY, 'overview'],
     queryFn: ({ signal }) => callApi(stakingOverviewCall, { query: {}, signal }),
+    refetchInterval: REFRESH_MS,
   });
 }
 
@@ -73,6 +82,8 @@ export function useStakingWallet(walletId: string | null) {
     queryKey: [...STAKING_QUERY, 'wallet', walletId],
     queryFn: ({ signal }) => callApi(stakingWalletCall, { params: { walletId: walletId ?? '' }, query: {}, signal }),
     enabled: !!walletId,
+    refetchInterval: (query) =>
+      query.state.data?.positions.some((p) => WAITING_STATES.has(p.state)) ? WAITING_REFRESH_MS : REFRESH_MS,
   });
 }
 

@@ -19,6 +19,8 @@ export function StateBadge({ state }: { state: DelegationState }) {
       radius="sm"
       tt="none"
       color={STATE_COLORS[state]}
+      // Never cut to '활…' by a narrow table column.
+      style={{ minWidth: 'max-content' }}
       data-testid="position-state"
       data-state={state}
     >

@@ -2,6 +2,7 @@ import { compareDecimals, decimalAmountSchema, validationMessage, type Withdrawa
 import type { AppLanguage } from '../../i18n';
 import type { ApiError } from '../../lib/error-reader';
 import { schemaError } from '../../lib/form-validation';
+import { serverFieldErrors as fieldErrorsOf } from '../../lib/server-field-errors';
 
 /**
  * The amount rules the server applies, in its order and words: numbers only, at most the token's decimals, above
@@ -27,32 +28,9 @@ export function canWithdrawAny(preview: WithdrawalPreview): boolean {
 export type WithdrawField = 'walletId' | 'tokenId' | 'addressBookId' | 'amount' | 'memo';
 const FIELDS: readonly WithdrawField[] = ['walletId', 'tokenId', 'addressBookId', 'amount', 'memo'];
 
-interface ServerIssue {
-  path?: unknown;
-  message?: unknown;
-  key?: unknown;
-  params?: unknown;
-}
-
 /**
- * A refusal of one field (a 4000 whose `data.issues` names `body.amount` and the like), in the language shown now:
- * the message key translated here, the server's own words when it sent no key. Null when it is about no field.
+ * A refusal of the form's fields (a 4000 whose `data.issues` names `body.amount` and the like), in the language shown
+ * now (lib/server-field-errors).
  */
-export function serverFieldErrors(error: ApiError, lang: AppLanguage): Partial<Record<WithdrawField, string>> {
-  const data = error.data as { issues?: unknown } | null;
-  if (error.code !== '4000' || !data || !Array.isArray(data.issues)) return {};
-  const out: Partial<Record<WithdrawField, string>> = {};
-  for (const issue of data.issues as ServerIssue[]) {
-    const field = typeof issue.path === 'string' ? issue.path.replace(/^body\./, '') : '';
-    if (!(FIELDS as readonly string[]).includes(field) || out[field as WithdrawField]) continue;
-    const params = typeof issue.params === 'object' && issue.params ? (issue.params as Record<string, unknown>) : {};
-    const text =
-      typeof issue.key === 'string'
-        ? validationMessage(issue.key, lang, params)
-        : typeof issue.message === 'string'
-          ? issue.message
-          : '';
-    if (text) out[field as WithdrawField] = text;
-  }
-  return out;
-}
+export const serverFieldErrors = (error: ApiError, lang: AppLanguage): Partial<Record<WithdrawField, string>> =>
+  fieldErrorsOf(error, FIELDS, lang);

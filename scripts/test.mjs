@@ -45,6 +45,9 @@ const ok =
     DATABASE_URL: '',
   }) &&
   step('web build', 'npm', ['run', 'build', '-w', '@vaultline/web', '--silent']) &&
+  // Each screen's first-load JS and CSS (gzip) against the budget of issue 17; prints the table, fails when a screen
+  // grows past its enforced limit (the ratchet toward the budget).
+  step('web size budget', 'npm', ['run', 'size:check', '-w', '@vaultline/web', '--silent']) &&
   step(
     'browser journeys (playwright, chromium)',
     'npx',

@@ -1,12 +1,26 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 // Everything the API serves; the web shell only ever talks to it through these prefixes.
 const proxied = ['/api', '/healthz', '/readyz', '/dev'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // A brotli (.br) and a gzip (.gz) copy next to each text file of the build, at the highest levels (once, at
+    // build time); the API's static plugin sends the one the browser's Accept-Encoding takes. Files under 1 KiB
+    // and copies no smaller than their file are left out: those go as they are.
+    compression({
+      include: /\.(js|mjs|css|html|svg|json|txt|xml|map|webmanifest)$/,
+      // Vite's own manifest (dist/.vite) is read by scripts, never served.
+      exclude: /(^|[/\\])\.vite[/\\]/,
+      threshold: 1024,
+      algorithms: ['brotliCompress', 'gzip'],
+      skipIfLargerOrEqual: true,
+    }),
+  ],
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
@@ -17,5 +31,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which files each screen loads (scripts/route-sizes.mjs reads it).
+    manifest: true,
   },
 });

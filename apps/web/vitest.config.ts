@@ -11,5 +11,7 @@ export default defineConfig({
     environment: 'happy-dom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Screen tests render whole forms in happy-dom; beside the API suites on two cores a few take over 5 s.
+    testTimeout: 20_000,
   },
 });

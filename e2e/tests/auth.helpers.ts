@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { authenticator } from 'otplib';
+import { checkA11y } from './a11y.helpers';
 
 /** Helpers of the sign-in journeys (auth.spec.ts). `base` is '' for the main product, or another server's URL. */
 
@@ -68,8 +69,10 @@ export function writeState(base: string, change: Partial<AccountState>): void {
   writeFileSync(stateFile(), JSON.stringify(all));
 }
 
+/** A full-page screenshot of a journey's screen, and axe on it (serious or critical WCAG 2.2 AA findings fail the test). */
 export async function snap(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await checkA11y(page, name);
 }
 
 const demo = new Map<string, DemoCredentials>();

@@ -1,9 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './auth.helpers';
-
-async function snap(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
+import { expect, test } from '@playwright/test';
+import { signIn, snap } from './auth.helpers';
 
 test.describe('product shell', () => {
   test('the login page opens in Korean and switches to English, and the choice sticks', async ({ page }) => {

@@ -145,7 +145,12 @@ export async function requestStake(page: Page, draft: StakeDraft) {
   if (draft.shot) {
     await page.waitForTimeout(400); // the modal's opening transition
     await snap(page, draft.shot);
+    // What the screen shows, not the whole page: the buttons must be there without scrolling.
+    await page.screenshot({ path: test.info().outputPath(`${draft.shot}-viewport.png`) });
   }
+  // At 1366 x 860 the form's buttons are in view without scrolling the dialog.
+  await expect(dialog.getByTestId('stake-submit')).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByTestId('stake-cancel')).toBeInViewport({ ratio: 1 });
   await dialog.getByTestId('stake-submit').click();
   const detail = page.getByTestId('request-detail');
   await expect(detail).toBeVisible({ timeout: 15_000 });
@@ -204,6 +209,15 @@ export async function waitForCompletion(page: Page, requestId: string, { onChain
 export async function snapTop(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await snap(page, name);
+}
+
+/** That `inner` is drawn wholly inside `outer` (not cut off by its edge, nor scrolled out of it sideways). */
+export async function expectWithin(inner: Locator, outer: Locator) {
+  const [a, b] = [await inner.boundingBox(), await outer.boundingBox()];
+  expect(a && b, 'both are shown').toBeTruthy();
+  if (!a || !b) return;
+  expect(a.x, 'left edge').toBeGreaterThanOrEqual(b.x);
+  expect(a.x + a.width, 'right edge').toBeLessThanOrEqual(b.x + b.width);
 }
 
 /** Opens the staking page with a wallet's positions, through the wallet's row. */

@@ -4,6 +4,7 @@ import {
   amountOf,
   approveStakingRequest,
   expect,
+  expectWithin,
   joinOrganization,
   openPositions,
   openWallet,
@@ -108,8 +109,12 @@ test.describe('staking', () => {
     const active = rowsIn(r, 'ACTIVE').first();
     await expect(active.getByTestId('position-amount')).toHaveText('2,048 IP');
     const rewards1 = amountOf(await active.getByTestId('position-rewards').textContent());
-    // The overview has a card per network (Story, and its testnet where the wallet is).
+    // The overview has a card for the testnet, where the wallet is; Story itself, where nothing is staked, is one line.
     const overview = r.locator('[data-testid="staking-overview-item"][data-blockchain="STORY_TESTNET"]');
+    await expect(r.locator('[data-testid="staking-overview-item"][data-blockchain="STORY"]')).toHaveCount(0);
+    await expect(r.getByTestId('staking-overview-idle')).toBeVisible();
+    // The whole row fits the 1366 px screen: its Unstake button is not cut off at the table's right edge.
+    await expectWithin(active.getByTestId('position-unstake'), positions);
     const earned1 = amountOf(await overview.getByTestId('overview-rewards-earned').textContent());
     await reloadUntil(
       r,
@@ -133,7 +138,8 @@ test.describe('staking', () => {
     await expect(unstake.getByTestId('unstake-position-amount')).toHaveText('2,048 IP');
     await unstake.getByTestId('unstake-amount').fill('1024');
     await r.waitForTimeout(400);
-    await snap(r, 'staking-7-unstake-dialog-ko');
+    // From the top: a dialog over a page scrolled down would land mid-picture in a full-page screenshot.
+    await snapTop(r, 'staking-7-unstake-dialog-ko');
     await unstake.getByTestId('unstake-submit').click();
     const unstakeDetail = r.getByTestId('request-detail');
     await expect(unstakeDetail.getByTestId('request-title')).toContainText('1,024 IP');
@@ -158,23 +164,30 @@ test.describe('staking', () => {
       90_000,
     );
     const claimable = r.getByTestId('claimable-row').first();
+    // The minutes of rewards are under Story's payout threshold: the screen says when rewards become claimable.
+    await expect(r.getByTestId('claim-threshold-note')).toContainText('8 IP');
     await expect(claimable).toContainText(VALIDATOR);
     await snapTop(r, 'staking-9-claimable-ko');
 
-    // 6. Claim: 1,024 IP of principal and its rewards, approved; the claim and the unbonded row go.
+    // 6. Claim: 1,024 IP of principal (its minutes of rewards stay accruing, under the threshold), approved; the claim
+    // and the unbonded row go.
     await claimable.getByTestId('claim-open').click();
     const claim = r.getByTestId('claim-summary');
     await expect(claim).toBeVisible();
     await expect(claim.getByTestId('claim-principal')).toHaveText('1,024 IP');
-    await expect(claim.getByTestId('claim-rewards')).toHaveText(/^\d[\d,]*(\.\d+)? IP$/);
+    // Under the payout threshold nothing of the rewards is claimable yet.
+    await expect(claim.getByTestId('claim-rewards')).toHaveText('0 IP');
     await r.waitForTimeout(400);
-    await snap(r, 'staking-10-claim-dialog-ko');
+    await snapTop(r, 'staking-10-claim-dialog-ko');
     await r.getByTestId('claim-submit').click();
     const claimDetail = r.getByTestId('request-detail');
     await expect(claimDetail.getByTestId('staking-principal')).toHaveText('1,024 IP');
     const claimId = (await claimDetail.getAttribute('data-request-id')) ?? '';
     await approveStakingRequest(a, claimId, '원금 수령', approverOtp);
     await waitForCompletion(r, claimId, { onChain: false });
+    // No transaction is sent for a claim, and the detail says why rather than leaving it out.
+    await expect(claimDetail.getByTestId('staking-no-transaction')).toContainText('합의 계층');
+    await snapTop(r, 'staking-10b-claim-complete-ko');
     await r.keyboard.press('Escape');
     await expect(r.getByTestId('request-detail')).toHaveCount(0);
 

@@ -17,8 +17,9 @@ export interface BaselineContext {
   services: Services;
 }
 
-type Body = { page?: number; size?: number; filters?: RequestListQuery['filters'] };
-const paging = (body: Body) => ({ page: body.page ?? 1, size: body.size ?? 20 });
+type Body = { page?: number; size?: number; after?: string; filters?: RequestListQuery['filters'] };
+/** The page by number, or by cursor when the body has one (the repositories run the keyset read then). */
+const paging = (body: Body) => ({ page: body.page ?? 1, size: body.size ?? 20, after: body.after });
 
 export async function buildBaseline(ctx: BaselineContext): Promise<FastifyInstance> {
   const { db, organizationId, ownerId } = ctx;

@@ -37,20 +37,29 @@ function list(name: string, path: string, baseline: string, rows: number, filter
  * Keyset paging to the same depth as the deep page: the cursor is the last row of the page before it (found once,
  * in the list's order), so the answer holds exactly the deep page's rows.
  */
-const activitiesCursor: Call = {
-  name: 'asset activities cursor 80%',
-  path: '/api/v1/asset-activities/organizations',
-  baseline: '/activities',
-  body: {},
-  targetP95: 25,
-  prepare: async (query, organizationId) => {
-    const [row] = await query(
-      'select id from asset_activities where organization_id = $1 order by created_at desc, id desc offset $2 limit 1',
-      [organizationId, (deepPage(VOLUME.activities) - 1) * SIZE - 1],
-    );
-    return { after: row?.id, size: SIZE };
-  },
-};
+function cursorAt80(
+  name: string,
+  path: string,
+  baseline: string,
+  list: { table: string; rows: number; order: string },
+) {
+  return {
+    name: `${name} cursor 80%`,
+    path,
+    baseline,
+    body: {},
+    targetP95: 25,
+    prepare: async (query, organizationId) => {
+      const [row] = await query(
+        `select id from ${list.table} where organization_id = $1 order by ${list.order} offset $2 limit 1`,
+        [organizationId, (deepPage(list.rows) - 1) * SIZE - 1],
+      );
+      return { after: row?.id, size: SIZE };
+    },
+  } satisfies Call;
+}
+/** The lists' default orders, as their repositories read them. */
+const NEWEST_FIRST = 'created_at desc, id';
 
 /** The seeded withdrawals: every request that is not a wallet's creation. */
 const WITHDRAWALS = VOLUME.requests - VOLUME.wallets;
@@ -122,11 +131,25 @@ const withdrawalCreate: Call = {
 
 export const CALLS: Call[] = [
   ...list('asset activities', '/api/v1/asset-activities/organizations', '/activities', VOLUME.activities),
-  activitiesCursor,
+  cursorAt80('asset activities', '/api/v1/asset-activities/organizations', '/activities', {
+    table: 'asset_activities',
+    rows: VOLUME.activities,
+    order: 'created_at desc, id desc',
+  }),
   ...list('requests', '/api/v1/organizations/requests', '/requests', VOLUME.requests),
+  cursorAt80('requests', '/api/v1/organizations/requests', '/requests', {
+    table: 'requests',
+    rows: VOLUME.requests,
+    order: NEWEST_FIRST,
+  }),
   // Withdrawals as their list shows them: the requests list filtered to the type, which counts its rows.
   ...list('withdrawals', '/api/v1/organizations/requests', '/requests', WITHDRAWALS, { type: ['WITHDRAWAL'] }),
   ...list('wallets', '/api/v1/organizations/wallets', '/wallets', VOLUME.wallets),
+  cursorAt80('wallets', '/api/v1/organizations/wallets', '/wallets', {
+    table: 'wallets',
+    rows: VOLUME.wallets,
+    order: NEWEST_FIRST,
+  }),
   { name: 'balance totals', path: '/api/v1/balances/organizations', baseline: '/balances', body: {}, targetP95: 50 },
   withdrawalCreate,
 ];

@@ -24,6 +24,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { tokenRoutes } from './modules/tokens/tokens.routes.js';
 import { walletRoutes } from './modules/wallets/wallets.routes.js';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { errorHandlerPlugin, requestLanguage, sendError } from './plugins/error-handler.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -131,6 +132,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin, { config });
   await app.register(sessionPlugin, { config, sessions: services.sessions });
+  // Before any route: it attaches to each route as the route is added.
+  await app.register(compressionPlugin);
   await app.register(openApiPlugin, { docs: config.apiDocs });
   await app.register(systemRoutes, { config, database: opts.database });
   await app.register(authRoutes, { config, services });

@@ -89,6 +89,21 @@ describe('configuration', () => {
     expect(loadConfig(full).stakingUnbondingSeconds).toBe(14 * 86_400);
     expect(() => loadConfig({ ...full, STAKING_UNBONDING_SECONDS: '60' })).toThrow(/STAKING_UNBONDING_SECONDS/);
     expect(loadConfig({ APP_ENV: 'local' }).stakingUnbondingSeconds).toBe(600);
+    // Story's consensus-layer API is a network's validator source only where a node runs it (the devnet's ledger
+    // plays it otherwise); its URL is never echoed.
+    const api = 'https://user:secret-key@story-api.example.com/';
+    expect(
+      loadConfig({ ...full, CHAIN_RPC_STORY: 'https://rpc.example.com', STAKING_API_STORY: api }).stakingApi,
+    ).toEqual({ STORY: api });
+    expect(() => loadConfig({ ...full, STAKING_API_STORY: api })).toThrow(/STAKING_API_STORY needs CHAIN_RPC_STORY/);
+    expect(() => loadConfig({ ...full, STAKING_API_STORY_TESTNET: 'ftp://secret-key.example.com' })).toThrow(
+      /STAKING_API_STORY_TESTNET/,
+    );
+    try {
+      loadConfig({ ...full, STAKING_API_STORY_TESTNET: 'ftp://secret-key.example.com' });
+    } catch (err) {
+      expect(String(err)).not.toContain('secret-key');
+    }
     expect(loadConfig({ APP_ENV: 'testnet', SMTP_URL: 'smtp://mail.example.com:587' }).stakingUnbondingSeconds).toBe(
       14 * 86_400,
     );

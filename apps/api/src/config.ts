@@ -90,6 +90,14 @@ const envSchema = z.object({
     .min(1)
     .max(60 * 86_400)
     .optional(),
+  /**
+   * Story's consensus-layer API (the story client's `api` server) of a network that runs on a node: where its
+   * validator set, commissions, stake and uptime come from. The value is never echoed (it may carry a key).
+   */
+  STAKING_API_STORY: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  STAKING_API_STORY_TESTNET: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /** How often the engine refreshes validators from those APIs. */
+  STAKING_VALIDATORS_SYNC_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
   /** Our legal name as the originating VASP of our inquiries (IVMS101 originatingVASP). */
   TRAVEL_RULE_VASP_NAME: z.string().trim().min(1).max(100).default('Vaultline'),
 });
@@ -143,6 +151,9 @@ export interface Config {
   travelRuleVaspName: string;
   stakingBondingSeconds: number;
   stakingUnbondingSeconds: number;
+  /** Story's consensus-layer API per staking network on a node (`STAKING_API_<BLOCKCHAIN>`). */
+  stakingApi: Partial<Record<Blockchain, string>>;
+  stakingValidatorsSyncMs: number;
 }
 
 /** Where a network's transactions go: its node, the local devnet, or nowhere. */
@@ -182,7 +193,15 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const MAY_HOLD_SECRETS = new Set(['MASTER_KEY', 'SESSION_SECRET', 'RSA_PRIVATE_KEY', 'DATABASE_URL', 'SMTP_URL']);
+const MAY_HOLD_SECRETS = new Set([
+  'MASTER_KEY',
+  'SESSION_SECRET',
+  'RSA_PRIVATE_KEY',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'STAKING_API_STORY',
+  'STAKING_API_STORY_TESTNET',
+]);
 
 /** Reads and checks the environment; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -235,6 +254,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && unbondingSeconds !== STORY_UNBONDING_SECONDS) {
     throw new ConfigError(`Invalid configuration: STAKING_UNBONDING_SECONDS is the chain's in ${e.APP_ENV}`);
   }
+  const stakingApi: Partial<Record<Blockchain, string>> = {};
+  for (const [blockchain, url] of [
+    ['STORY', e.STAKING_API_STORY],
+    ['STORY_TESTNET', e.STAKING_API_STORY_TESTNET],
+  ] as const) {
+    if (!url) continue;
+    // The staking ledger plays the consensus layer of a devnet network: a second source of validators would fight it.
+    if (!chainRpc[blockchain])
+      throw new ConfigError(`Invalid configuration: STAKING_API_${blockchain} needs CHAIN_RPC_${blockchain} (a node)`);
+    stakingApi[blockchain] = url;
+  }
   return {
     env: e.APP_ENV,
     production,
@@ -274,6 +304,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     travelRuleVaspName: e.TRAVEL_RULE_VASP_NAME,
     stakingBondingSeconds: e.STAKING_BONDING_SECONDS,
     stakingUnbondingSeconds: unbondingSeconds,
+    stakingApi,
+    stakingValidatorsSyncMs: e.STAKING_VALIDATORS_SYNC_MS,
   };
 }
 

@@ -39,8 +39,23 @@ export function pagedResponse<T extends z.ZodType>(item: T) {
 export type Paged<T> = { items: T[]; page: number; size: number; total: number };
 
 /**
- * A list call: always a POST whose body is `pagedListBody(sortFields, filters)` and whose answer is
- * `pagedResponse(item)`, with `answerExtras` added to the answer's envelope (e.g. `partial`).
+ * Keyset paging: deep in a long list it costs what the first page does, where OFFSET reads every skipped row.
+ * The cursor is opaque to clients (the server reads it as the id of the previous answer's last row).
+ */
+export const CursorAfter = z
+  .string()
+  .max(200)
+  .optional()
+  .describe('Opaque cursor (nextCursor of a previous answer): the next `size` rows after it; `page` is ignored');
+export const NextCursor = z.string().nullable().describe('Pass as `after` for the next rows; null on the last page');
+
+/** The extras of a list call with keyset paging: its body takes `after`, its answer gives `nextCursor`. */
+export const CURSOR_BODY = { after: CursorAfter };
+export const CURSOR_ANSWER = { nextCursor: NextCursor };
+
+/**
+ * A list call: always a POST whose body is `pagedListBody(sortFields, filters)` with `bodyExtras` and whose answer
+ * is `pagedResponse(item)`, with `answerExtras` added to the answer's envelope (e.g. `partial`, CURSOR_ANSWER).
  */
 export function definePagedListCall<
   const F extends readonly [string, ...string[]],
@@ -48,6 +63,7 @@ export function definePagedListCall<
   T extends z.ZodType,
   P extends z.ZodObject | undefined = undefined,
   E extends z.ZodRawShape = Record<never, never>,
+  X extends z.ZodRawShape = Record<never, never>,
 >(spec: {
   id: string;
   path: string;
@@ -59,12 +75,13 @@ export function definePagedListCall<
   filters: S;
   item: T;
   answerExtras?: E;
+  bodyExtras?: X;
 }) {
-  const { sortFields, filters, item, answerExtras, ...call } = spec;
+  const { sortFields, filters, item, answerExtras, bodyExtras, ...call } = spec;
   return defineCall({
     ...call,
     method: 'POST',
-    body: pagedListBody(sortFields, filters),
+    body: pagedListBody(sortFields, filters).extend(bodyExtras ?? ({} as X)),
     response: pagedResponse(item).extend(answerExtras ?? ({} as E)),
   });
 }

@@ -179,6 +179,10 @@ export const VALIDATION_MESSAGES = {
     en: 'There is nothing to claim from this validator yet.',
     ko: '이 검증인에게서 받을 수 있는 수량이 아직 없습니다.',
   },
+  'validation.staking.rewardsAccruing': {
+    en: 'Rewards of {accrued} {symbol} are still accruing: Story pays rewards out from {threshold} {symbol}.',
+    ko: '보상 {accrued} {symbol}이(가) 쌓이는 중입니다. Story는 보상이 {threshold} {symbol} 이상일 때 지급합니다.',
+  },
   'validation.staking.requestPending': {
     en: 'Another request for this stake is in progress.',
     ko: '이 스테이킹에 대한 다른 요청이 진행 중입니다.',

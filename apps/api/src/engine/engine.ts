@@ -1,5 +1,6 @@
+import { STAKING_BLOCKCHAINS } from '@vaultline/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.js';
+import { type Config, chainRuntimeOf } from '../config.js';
 import type { Db } from '../db/client.js';
 import { type EngineQueue, type JobData, QUEUES } from '../jobs/queue.js';
 import { requestExecution, requestTypes } from '../modules/approvals/request-execution.service.js';
@@ -8,6 +9,7 @@ import { ensureLedgerValidators, ledgerNetworks } from '../modules/staking/ledge
 import { stakingExecution } from '../modules/staking/staking-execution.service.js';
 import { withdrawalExecution } from '../modules/withdrawals/withdrawal-execution.service.js';
 import { nodeWatcher } from './chains/node-watcher.js';
+import { chainValidatorsSync } from './chains/story-api.js';
 import { devnetEngine } from './devnet/devnet-engine.js';
 import { delegationIdReader, stakingHandler } from './staking.js';
 import { chainSweeper } from './transactions/sweeper.js';
@@ -45,7 +47,11 @@ export function engineHandlers(deps: EngineDeps): Map<string, JobHandler> {
     ['withdrawal', withdrawalHandler({ db: deps.db, config: deps.config, requests, now: deps.now })],
     ['staking', stakingHandler({ db: deps.db, config: deps.config, requests, now: deps.now })],
     // Export jobs carry the export's id as requestId.
-    [QUEUES.activityExport, (job) => runActivityExport(deps.db, job.requestId, job.organizationId, deps.now)],
+    [
+      QUEUES.activityExport,
+      (job) =>
+        runActivityExport(deps.db, job.requestId, job.organizationId, deps.now, { dataDir: deps.config.dataDir }),
+    ],
   ]);
   for (const [queue, make] of registered) handlers.set(queue, make(deps));
   return handlers;
@@ -71,6 +77,13 @@ export async function startEngine(deps: EngineDeps & { queue: EngineQueue }): Pr
   // Withdrawals whose transaction went final settle right after the sweep that made it so.
   // Where the staking ledger plays the consensus layer (the devnet), it has its validator set before any stake.
   await ensureLedgerValidators(deps.db, ledgerNetworks(deps.config));
+  // Where a node runs the network, its consensus-layer API is the validator list's source.
+  for (const blockchain of STAKING_BLOCKCHAINS) {
+    if (chainRuntimeOf(deps.config, blockchain).kind === 'rpc' && !deps.config.stakingApi[blockchain])
+      deps.log.warn({ blockchain }, `no STAKING_API_${blockchain}: the network's validator list stays empty`);
+  }
+  const validatorsSync = chainValidatorsSync(deps);
+  validatorsSync.start();
   const withdrawals = withdrawalExecution(deps.db);
   const staking = stakingExecution(deps.db, deps.config);
   const delegationIdOf = delegationIdReader(deps.config);
@@ -90,7 +103,7 @@ export async function startEngine(deps: EngineDeps & { queue: EngineQueue }): Pr
   inquiries.start();
   return {
     stop: async () => {
-      await Promise.all([devnet?.stop(), sweeper.stop(), watcher.stop(), inquiries.stop()]);
+      await Promise.all([devnet?.stop(), sweeper.stop(), watcher.stop(), inquiries.stop(), validatorsSync.stop()]);
     },
   };
 }

@@ -16,7 +16,7 @@ import { TEST_MASTER_KEY } from '../test/custody.js';
 import { createMember, createOrganization, grant, signIn } from '../test/fixtures.js';
 import type { CreatedWallet } from '../test/wallet-fixtures.js';
 import { type AnvilNode, sleep, startAnvil } from './chains/anvil.js';
-import { engineHandlers } from './engine.js';
+import { seededRandom, walletCreatedHere } from './crash-support.js';
 import { doomedEngines } from './transactions/doomed-engine.js';
 
 const ROUNDS = 20;
@@ -24,17 +24,6 @@ const ETH = 10n ** 18n;
 const FUNDED = 100n * ETH;
 /** Fixed, so a failing run can be replayed with the same kill moments (the log names it). */
 const SEED = 0x5eed;
-
-/** A small deterministic generator (mulberry32): kill moments vary by round, not by run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('withdrawal execution crash', () => {
   let t: TestApp;
@@ -54,7 +43,7 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('withdrawal execution c
     const member = await createMember(db, t.config, { organizationId: orgId });
     await grant(db, member.id, ['OWNER']);
     owner = await signIn(t, member);
-    wallet = await createWalletHere('ETHEREUM', 'Crash Sender');
+    wallet = await walletCreatedHere(t, owner, orgId, 'ETHEREUM', 'Crash Sender');
     await node.rpc.call('anvil_setBalance', [wallet.address, `0x${FUNDED.toString(16)}`]);
     await setBalance(db, orgId, wallet, 'ETHEREUM.ETH', { total: FUNDED.toString() });
     // ETHEREUM waits for 12 confirmations: anvil mines a block on every transaction only, so blocks come from here.
@@ -68,19 +57,6 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('withdrawal execution c
     await t?.close();
     await node?.stop();
   });
-
-  /** A wallet made the product's way, its creation job run here (the app has no engine to run it). */
-  async function createWalletHere(blockchain: 'ETHEREUM', name: string): Promise<CreatedWallet> {
-    const base = `/api/v1/organizations/wallet-creation/evm/${orgId}/wallet-creation-request`;
-    const created = await owner.post(`${base}/create`, { blockchain, name });
-    const requestId = created.json().id as string;
-    const approved = await owner.post(`${base}/${requestId}/approve`, { otpCode: await owner.otp() });
-    expect(approved.statusCode, approved.body).toBe(200);
-    const handlers = engineHandlers({ db: t.testDb.database.db, config: t.config, log: t.app.log, now: t.clock.now });
-    await handlers.get('wallet-creation')!({ requestId, organizationId: orgId });
-    const r = (await owner.post(`/api/v1/organizations/requests/${requestId}`, {})).json();
-    return (await owner.request('GET', `/api/v1/organizations/wallets/${r.walletId}`)).json() as CreatedWallet;
-  }
 
   /** An approved withdrawal (the owner skips the line) of `amount` wei to a fresh address-book entry. */
   async function approvedWithdrawal(round: number, amount: bigint) {
@@ -115,7 +91,7 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('withdrawal execution c
 
   it(`${ROUNDS} engines SIGKILLed mid-execution: one transfer per withdrawal, settled once`, async () => {
     const db = t.testDb.database.db;
-    const next = random(SEED);
+    const next = seededRandom(SEED);
     const made: { id: string; address: string; amount: bigint }[] = [];
     // Engines load two rounds ahead, while earlier ones run: a round costs an engine's start, not a whole boot.
     const standby = [engines.engine(t.testDb.database, engineEnv()), engines.engine(t.testDb.database, engineEnv())];

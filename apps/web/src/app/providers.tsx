@@ -1,18 +1,14 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
+import './styles';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type CSSProperties, type ReactNode, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../i18n';
-import classes from './notifications.module.css';
 import { createQueryClient } from './query-client';
-import { HEADER_HEIGHT, localizedTheme } from './theme';
+import { localizedTheme } from './theme';
 
-const NOTIFICATIONS_OFFSET = { '--app-header-height': `${HEADER_HEIGHT}px` } as CSSProperties;
+const NotificationsHost = lazy(() => import('./notifications-host'));
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   // One client per mounted app (tests mount many), kept across re-renders.
@@ -41,10 +37,23 @@ function ThemedProviders({ children }: { children: ReactNode }) {
   );
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <ModalsProvider>
-        <Notifications position="top-right" classNames={{ root: classes.belowHeader }} style={NOTIFICATIONS_OFFSET} />
-        {children}
-      </ModalsProvider>
+      <LazyNotifications />
+      {children}
     </MantineProvider>
   );
+}
+
+/**
+ * `notifications.show()` only writes to Mantine's store; the component that draws them (and its styles) is fetched
+ * when the first one arrives, so a screen that never notifies never loads it. It stays mounted from then on.
+ */
+function LazyNotifications() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <NotificationsHost />
+    </Suspense>
+  ) : null;
 }

@@ -1,6 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { loadMessages } from '../i18n';
 import { PATHS } from '../lib/paths';
 import { ErrorPage } from './pages/ErrorPage';
 
@@ -71,9 +72,10 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // The dashboard's messages (every area but sign-in) arrive with its layout, before any of its screens draws.
         lazy: lazyPage(
-          () => import('./layouts/DashboardLayout'),
-          (m) => m.DashboardLayout,
+          () => Promise.all([import('./layouts/DashboardLayout'), loadMessages('dashboard')]),
+          ([m]) => m.DashboardLayout,
         ),
         children: [
           // Members land on their assets, operators on the console.

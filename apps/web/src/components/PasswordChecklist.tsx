@@ -1,4 +1,4 @@
-import { Box, Group, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Text, VisuallyHidden } from '@mantine/core';
 import { PASSWORD_REQUIREMENTS, type PasswordRequirement, passwordRules } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, DotIcon } from './icons';
@@ -26,31 +26,30 @@ export function PasswordChecklist({ password }: { password: string }) {
       aria-live="polite"
       m={0}
       p={0}
-      style={{ listStyle: 'none' }}
+      // A grid of two columns on the list itself: its items stay its children (a list holds only list items).
+      style={{ listStyle: 'none', display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 6 }}
     >
-      <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
-        {PASSWORD_REQUIREMENTS.map((rule) => {
-          const ok = met[rule];
-          return (
-            <Group
-              key={rule}
-              component="li"
-              gap={6}
-              wrap="nowrap"
-              data-rule={rule}
-              data-met={ok ? 'true' : 'false'}
-              c={ok ? 'teal.7' : 'gray.6'}
-              style={{ transition: 'color 150ms ease' }}
-            >
-              {ok ? <CheckIcon size={15} strokeWidth={2.4} /> : <DotIcon size={13} />}
-              <Text size="xs" fw={ok ? 600 : 500} c="inherit">
-                {t(`password.rules.${rule}`)}
-                <VisuallyHidden>{`: ${ok ? t('password.met') : t('password.notMet')}`}</VisuallyHidden>
-              </Text>
-            </Group>
-          );
-        })}
-      </SimpleGrid>
+      {PASSWORD_REQUIREMENTS.map((rule) => {
+        const ok = met[rule];
+        return (
+          <Group
+            key={rule}
+            component="li"
+            gap={6}
+            wrap="nowrap"
+            data-rule={rule}
+            data-met={ok ? 'true' : 'false'}
+            c={ok ? 'teal.7' : 'gray.6'}
+            style={{ transition: 'color 150ms ease' }}
+          >
+            {ok ? <CheckIcon size={15} strokeWidth={2.4} /> : <DotIcon size={13} />}
+            <Text size="xs" fw={ok ? 600 : 500} c="inherit">
+              {t(`password.rules.${rule}`)}
+              <VisuallyHidden>{`: ${ok ? t('password.met') : t('password.notMet')}`}</VisuallyHidden>
+            </Text>
+          </Group>
+        );
+      })}
     </Box>
   );
 }

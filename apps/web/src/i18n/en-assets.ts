@@ -18,7 +18,7 @@ export const enAssets = {
     nothingToAdd: 'This network has no other supported tokens; its native coin {{symbol}} is always supported.',
     allRegistered:
       'Every supported token of this network is already registered; its native coin {{symbol}} is always supported.',
-    addOf: 'Add {{symbol}} on {{network}}',
+    addOf: 'Add token: {{symbol}} on {{network}}',
     alreadyAdded: '{{symbol}} was already added.',
     decimals: 'Decimals: {{value}}',
     columns: { token: 'Token', network: 'Network', contract: 'Contract address', added: 'Added' },

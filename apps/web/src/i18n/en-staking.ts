@@ -33,6 +33,7 @@ export const enStaking = {
       claimableParts: 'Principal {{principal}} + rewards {{rewards}}',
       rewardsEarned: 'Rewards earned',
       counts: '{{positions}} positions in {{wallets}} wallets',
+      nothingOn: 'Nothing staked on {{networks}}.',
     },
     chart: {
       title: 'Cumulative rewards',
@@ -53,7 +54,7 @@ export const enStaking = {
       tokenType: 'Accepts',
       network: 'Network',
       inactive: 'Inactive',
-      open: 'Details of {{name}}',
+      open: '{{name}}: details',
     },
     validator: {
       title: 'Validator',
@@ -80,7 +81,7 @@ export const enStaking = {
       claimable: 'Claimable',
       withdrawable: 'Withdrawable',
       rewards: 'Rewards',
-      open: 'Positions of {{name}}',
+      open: '{{name}}: positions',
     },
     positions: {
       title: 'Positions of {{name}}',
@@ -96,10 +97,13 @@ export const enStaking = {
       yearlyReturn: 'Yearly return',
       lockedUntil: 'Locked until',
       unbondingEndsAt: 'Unbonding ends',
+      dates: 'Lock and unbonding',
       actions: 'Actions',
       unstake: 'Unstake',
       unstakeLabel: 'Unstake {{amount}} from {{validator}}',
       claimTitle: 'Claimable by validator',
+      claimThreshold:
+        'Story pays a validator’s rewards from {{amount}} on; below that they accrue in the positions above and are not claimable yet.',
       claimEmpty: 'Nothing to claim yet.',
       claim: 'Claim',
       claimLabel: 'Claim {{amount}} from {{validator}}',
@@ -178,6 +182,12 @@ export const enStaking = {
     principal: 'Unbonded principal',
     rewards: 'Rewards',
     feeReserve: 'Fee reserve',
+    claimNoTransaction:
+      'None sent from the wallet. The staking ledger books the claim and the network’s consensus layer pays it into the wallet.',
+    claimOutcome: {
+      COMPLETE: 'The claim was booked. The network’s consensus layer pays it into the wallet.',
+      PROCESSING: 'Approved. The claim is being booked; no transaction is sent from the wallet.',
+    },
     outcome: {
       REJECTED: 'This staking request was rejected. Nothing was sent and the held amount is released.',
       CANCELED: 'This staking request was canceled by its requester. The held amount is released.',

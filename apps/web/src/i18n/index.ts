@@ -1,7 +1,5 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from './en';
-import { ko } from './ko';
 
 export const LANGUAGES = ['ko', 'en'] as const;
 /** UI language; the same lowercase codes the contracts' message helpers take. */
@@ -42,18 +40,101 @@ function applyDocumentLanguage(lang: AppLanguage): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
 
+/**
+ * Messages come in chunks fetched when needed, one language at a time: `start` (the app frame and the sign-in
+ * screens) before the first render, `dashboard` (every other area) with the dashboard layout (`loadMessages`). A
+ * visitor downloads one language, and the sign-in screens only their own texts.
+ */
+export type MessageGroup = 'start' | 'dashboard';
+type Loader = () => Promise<{ messages: object }>;
+const MESSAGES: Record<AppLanguage, Record<MessageGroup, Loader>> = {
+  en: { start: () => import('./en-start'), dashboard: () => import('./en-dashboard') },
+  ko: { start: () => import('./ko-start'), dashboard: () => import('./ko-dashboard') },
+};
+/**
+ * Unit tests render any screen without its layout and read texts of both languages side by side, so they start
+ * with every group of both languages loaded.
+ */
+const TESTING = import.meta.env.MODE === 'test';
+/** The groups wanted so far. */
+const wanted = new Set<MessageGroup>(TESTING ? ['start', 'dashboard'] : ['start']);
+
+/** A language's messages of every wanted group, including one wanted while these were on their way. */
+async function readMessages(lang: AppLanguage): Promise<object> {
+  const done = new Set<MessageGroup>();
+  const messages = {};
+  for (let todo = [...wanted]; todo.length > 0; todo = [...wanted].filter((group) => !done.has(group))) {
+    const parts = await Promise.all(todo.map((group) => MESSAGES[lang][group]()));
+    for (const group of todo) done.add(group);
+    for (const part of parts) Object.assign(messages, part.messages);
+  }
+  return messages;
+}
+
+/**
+ * i18next asks for a language before it switches to it (start, `changeLanguage`), so a screen never renders in a
+ * language whose texts have not arrived: no keys shown.
+ */
+const lazyMessages: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    const lang = normalizeLanguage(language);
+    if (!lang) return callback(null, {});
+    readMessages(lang).then(
+      (messages) => callback(null, messages),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+const groupLoads = new Map<MessageGroup, Promise<void>>();
+
+/**
+ * Fetches a group of messages for every language already loaded (a language loaded later gets it with the rest);
+ * resolves once they are in, so a route that awaits it renders with its texts.
+ */
+export function loadMessages(group: MessageGroup): Promise<void> {
+  if (wanted.has(group)) return groupLoads.get(group) ?? Promise.resolve();
+  wanted.add(group);
+  const loaded = LANGUAGES.filter((lang) => i18n.hasResourceBundle(lang, 'translation'));
+  const load = Promise.all(
+    loaded.map(async (lang) => {
+      const { messages } = await MESSAGES[lang][group]();
+      i18n.addResourceBundle(lang, 'translation', messages, true, true);
+    }),
+  ).then(
+    () => undefined,
+    (error: unknown) => {
+      // A failed fetch (network) is tried again by the next screen that needs the group.
+      wanted.delete(group);
+      groupLoads.delete(group);
+      throw error;
+    },
+  );
+  groupLoads.set(group, load);
+  return load;
+}
+
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, ko: { translation: ko } },
-  lng: readStoredLanguage() ?? DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  // Resources are bundled, so initialise synchronously: the first render already has its texts.
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+// Awaited here (top-level await), so whatever imports this module (main.tsx, tests) gets an instance whose
+// starting language is loaded: the first render already has its texts.
+await i18n
+  .use(lazyMessages)
+  .use(initReactI18next)
+  .init({
+    lng: readStoredLanguage() ?? DEFAULT_LANGUAGE,
+    // Korean stays the fallback for a missing message, but only once its messages are here: every language has
+    // the whole key set (`Messages`), so Korean is never fetched just to stand behind another language.
+    fallbackLng: () => (i18n.hasResourceBundle(DEFAULT_LANGUAGE, 'translation') ? [DEFAULT_LANGUAGE] : []),
+    supportedLngs: [...LANGUAGES],
+    preload: TESTING ? [...LANGUAGES] : false,
+    ns: ['translation'],
+    defaultNS: 'translation',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 applyDocumentLanguage(currentLanguage());
 
 i18n.on('languageChanged', (lng) => {

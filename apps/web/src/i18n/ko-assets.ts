@@ -21,7 +21,7 @@ export const koAssets: Pick<Messages, keyof typeof enAssets> = {
     nothingToAdd: '이 네트워크에는 추가로 지원되는 토큰이 없습니다. 네이티브 코인 {{symbol}}은(는) 항상 지원됩니다.',
     allRegistered:
       '이 네트워크에서 지원되는 토큰은 모두 이미 등록되어 있습니다. 네이티브 코인 {{symbol}}은(는) 항상 지원됩니다.',
-    addOf: '{{network}}의 {{symbol}} 추가',
+    addOf: '토큰 추가: {{network}}의 {{symbol}}',
     alreadyAdded: '{{symbol}}은(는) 이미 추가되어 있습니다.',
     decimals: '소수점 자릿수: {{value}}',
     columns: { token: '토큰', network: '네트워크', contract: '컨트랙트 주소', added: '추가일' },

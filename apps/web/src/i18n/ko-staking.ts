@@ -36,6 +36,7 @@ export const koStaking: Pick<Messages, keyof typeof enStaking> = {
       claimableParts: '원금 {{principal}} + 보상 {{rewards}}',
       rewardsEarned: '누적 보상',
       counts: '지갑 {{wallets}}개, 포지션 {{positions}}개',
+      nothingOn: '{{networks}}에는 스테이킹한 자산이 없습니다.',
     },
     chart: {
       title: '누적 보상',
@@ -99,10 +100,13 @@ export const koStaking: Pick<Messages, keyof typeof enStaking> = {
       yearlyReturn: '연 수익률',
       lockedUntil: '잠금 해제',
       unbondingEndsAt: '언본딩 종료',
+      dates: '잠금 · 언본딩',
       actions: '작업',
       unstake: '언스테이킹',
       unstakeLabel: '{{validator}}에서 {{amount}} 언스테이킹',
       claimTitle: '검증인별 수령 가능 금액',
+      claimThreshold:
+        'Story는 검증인별 보상이 {{amount}} 이상일 때 지급합니다. 그 전까지는 위 포지션에 쌓이며 아직 수령할 수 없습니다.',
       claimEmpty: '아직 수령할 금액이 없습니다.',
       claim: '수령',
       claimLabel: '{{validator}}에서 {{amount}} 수령',
@@ -181,6 +185,12 @@ export const koStaking: Pick<Messages, keyof typeof enStaking> = {
     principal: '언본딩 완료 원금',
     rewards: '보상',
     feeReserve: '수수료 예치',
+    claimNoTransaction:
+      '지갑에서 보내는 트랜잭션이 없습니다. 스테이킹 원장이 수령을 기록하고 네트워크의 합의 계층이 지갑으로 지급합니다.',
+    claimOutcome: {
+      COMPLETE: '수령이 기록되었습니다. 네트워크의 합의 계층이 지갑으로 지급합니다.',
+      PROCESSING: '승인되었습니다. 수령을 기록하는 중이며, 지갑에서 보내는 트랜잭션은 없습니다.',
+    },
     outcome: {
       REJECTED: '이 스테이킹 요청은 반려되었습니다. 전송된 것은 없으며 보류된 금액은 해제됩니다.',
       CANCELED: '요청자가 이 스테이킹 요청을 취소했습니다. 보류된 금액은 해제됩니다.',

@@ -1,7 +1,8 @@
-import { keepPreviousData, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnyCall, CallBodyInput, CallParams, SortDirection } from '@vaultline/contracts';
+import { hashKey, keepPreviousData, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AnyCall, CallBodyInput, CallParams, CallResponse, SortDirection } from '@vaultline/contracts';
+import { useEffect, useRef } from 'react';
 import { callApi } from './api-client';
-import type { ApiError } from './error-reader';
+import { ApiError } from './error-reader';
 
 /** The `sort` of a list call's body: one field, one direction. */
 export function sortBy<F extends string>(field: F, direction: SortDirection) {
@@ -31,6 +32,57 @@ export function usePagedQuery<C extends AnyCall>(
     queryFn: ({ signal }) => callApi(call, { params, body, signal }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** The page a cursor list last showed, and the cursor its answer gave for the rows after it. */
+interface ShownPage {
+  list: string;
+  page: number;
+  nextCursor: string | null;
+}
+
+/**
+ * One page of a list call that takes a cursor (`after`): the page right after the one on screen is asked for by
+ * that page's `nextCursor` (keyset: any depth costs what the first page does), any other page by its number.
+ * `listKey` names the list and its filters; the page number ends the query key. The previous page stays on
+ * screen while the next one loads.
+ */
+export function useCursorPagedQuery<C extends AnyCall>(
+  listKey: QueryKey,
+  call: C,
+  body: CallBodyInput<C> & { page: number },
+  options: {
+    params?: CallParams<C>;
+    refetchInterval?: (data: CallResponse<C> | undefined) => number | false;
+  } = {},
+) {
+  const shown = useRef<ShownPage | null>(null);
+  const list = hashKey(listKey);
+  const { page } = body;
+  const { params, refetchInterval } = options;
+  const query = useQuery<CallResponse<C>, ApiError>({
+    queryKey: [...listKey, page],
+    queryFn: async ({ signal }) => {
+      const from = shown.current;
+      const after = from?.list === list && from.page + 1 === page ? from.nextCursor : null;
+      if (!after) return callApi(call, { params, body, signal });
+      try {
+        return await callApi(call, { params, body: { ...body, after } as CallBodyInput<C>, signal });
+      } catch (err) {
+        // A cursor refused (4000: its row is gone meanwhile): the page by its number instead.
+        if (err instanceof ApiError && err.code === '4000') return callApi(call, { params, body, signal });
+        throw err;
+      }
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: refetchInterval ? (q) => refetchInterval(q.state.data) : false,
+  });
+  const nextCursor = (query.data as { nextCursor?: string | null } | undefined)?.nextCursor ?? null;
+  const onScreen = query.data !== undefined && !query.isPlaceholderData;
+  useEffect(() => {
+    if (onScreen) shown.current = { list, page, nextCursor };
+  }, [onScreen, list, page, nextCursor]);
+  return query;
 }
 
 export interface RefreshOptions {

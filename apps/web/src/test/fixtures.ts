@@ -63,7 +63,9 @@ export function group(overrides: Partial<Group> = {}): Group {
   };
 }
 
-export const paged = <T>(items: T[]) => jsonResponse({ items, page: 1, size: 10, total: items.length });
+/** One page holding every item: the last, so no cursor follows (lists without cursors ignore the field). */
+export const paged = <T>(items: T[]) =>
+  jsonResponse({ items, page: 1, size: 10, total: items.length, nextCursor: null });
 
 export const organizationAnswer = (myPermissions: OrganizationPermission[]) =>
   jsonResponse({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OkAnswer, tagged } from '../call.js';
-import { definePagedListCall } from '../paging.js';
+import { CURSOR_ANSWER, CURSOR_BODY, definePagedListCall } from '../paging.js';
 import { AddressBookState } from '../states.js';
 import { TokenId } from '../tokens.js';
 import { memoSchema, partyNameSchema, personNameSchema, searchSchema, textSchema } from '../validation.js';
@@ -176,6 +176,8 @@ export const addressBookListCall = definePagedListCall({
     walletType: AddressBookWalletType.optional(),
   }),
   item: AddressBookEntry,
+  bodyExtras: CURSOR_BODY,
+  answerExtras: CURSOR_ANSWER,
 });
 
 export const addressBookVerifyCall = addressBooksCall({

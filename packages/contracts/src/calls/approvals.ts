@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EmptyBody, tagged } from '../call.js';
 import { RequestItemType, RequestType, WithdrawalLifecycle } from '../enums.js';
-import { definePagedListCall } from '../paging.js';
+import { CURSOR_ANSWER, CURSOR_BODY, definePagedListCall } from '../paging.js';
 import { RequestContent } from '../request-content.js';
 import { ApprovalStatus, CustomerApprovalStatus, CustomerRequestStatus, RequestProgressStep } from '../states.js';
 import { memoSchema, stepApprovalsSchema } from '../validation.js';
@@ -188,6 +188,8 @@ export const requestListCall = definePagedListCall({
     to: z.iso.datetime().optional(),
   }),
   item: RequestView,
+  bodyExtras: CURSOR_BODY,
+  answerExtras: CURSOR_ANSWER,
 });
 
 /** Approving or rejecting asks for the caller's own fresh authenticator code: a stolen session approves nothing. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Blockchain } from '../blockchains.js';
 import { EmptyBody, tagged } from '../call.js';
 import { ActivityType, TransactionStatus, TransferType } from '../enums.js';
-import { definePagedListCall, pagedListBody, pagedResponse } from '../paging.js';
+import { CursorAfter, definePagedListCall, NextCursor, pagedListBody, pagedResponse } from '../paging.js';
 import { TokenId, TokenInfo } from '../tokens.js';
 
 /** An amount in base units (satoshi, wei, lamports…): a non-negative integer as a decimal string. */
@@ -161,18 +161,9 @@ export const activityListCall = assetsCall({
   path: '/api/v1/asset-activities/organizations',
   summary: 'Deposits, withdrawals, stakes and claims of the wallets the caller may see, newest first',
   access: 'member',
-  body: pagedListBody(['createdAt'], ActivityFilters).extend({
-    // Keyset paging: deep in a million rows it costs what the first page does, where OFFSET reads every skipped row.
-    after: z
-      .string()
-      .max(200)
-      .optional()
-      .describe('Opaque cursor (nextCursor of a previous answer): the next `size` rows after it; `page` is ignored'),
-  }),
-  response: pagedResponse(AssetActivity).extend({
-    partial: z.boolean(),
-    nextCursor: z.string().nullable().describe('Pass as `after` for the next rows; null on the last page'),
-  }),
+  // Keyset paging: deep in a million rows it costs what the first page does, where OFFSET reads every skipped row.
+  body: pagedListBody(['createdAt'], ActivityFilters).extend({ after: CursorAfter }),
+  response: pagedResponse(AssetActivity).extend({ partial: z.boolean(), nextCursor: NextCursor }),
 });
 export const activityGetCall = assetsCall({
   id: 'assetActivityGet',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OkAnswer, tagged } from '../call.js';
 import { MemberStatus, OrganizationPermission } from '../enums.js';
-import { definePagedListCall } from '../paging.js';
+import { CURSOR_ANSWER, CURSOR_BODY, definePagedListCall } from '../paging.js';
 import { AssignablePermission } from '../roles.js';
 import { emailSchema, personNameSchema, searchSchema, textSchema } from '../validation.js';
 import { EncryptedSecret } from './auth.js';
@@ -63,6 +63,8 @@ export const memberListCall = definePagedListCall({
     groupId: z.uuid().optional(),
   }),
   item: MemberSummary,
+  bodyExtras: CURSOR_BODY,
+  answerExtras: CURSOR_ANSWER,
 });
 
 export const memberByEmailCall = membersCall({

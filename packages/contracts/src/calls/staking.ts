@@ -167,7 +167,11 @@ export const StakeCreateBody = z.strictObject({
   walletId: z.uuid(),
   validatorId: z.string().max(100),
   period: StakingPeriod,
-  tokenType: StakingTokenType,
+  /**
+   * Optional: on Story a delegation is locked or unlocked by its validator (the consensus layer reads the validator's
+   * support_token_type), so this defaults to the validator's kind; given, it must match it.
+   */
+  tokenType: StakingTokenType.optional(),
   /** IP as a decimal string ('1024'). */
   amount: Amount,
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Blockchain, ChainFamily } from '../blockchains.js';
 import { defineDecisionCalls, EmptyBody, OkAnswer, tagged } from '../call.js';
 import { WalletMemberRole } from '../enums.js';
-import { definePagedListCall } from '../paging.js';
+import { CURSOR_ANSWER, CURSOR_BODY, definePagedListCall } from '../paging.js';
 import { eosAccountNameSchema, searchSchema, textSchema } from '../validation.js';
 import { CancelBody, DecisionBody, RequestView } from './approvals.js';
 
@@ -89,7 +89,8 @@ export const walletListCall = definePagedListCall({
     search: searchSchema,
   }),
   item: Wallet,
-  answerExtras: { partial: z.boolean() },
+  bodyExtras: CURSOR_BODY,
+  answerExtras: { partial: z.boolean(), ...CURSOR_ANSWER },
 });
 export const walletGetCall = walletsCall({
   id: 'walletGet',

@@ -39,6 +39,8 @@ export const accounts = pgTable(
     // One live account per email; canceled and deleted rows keep their history.
     uniqueIndex('accounts_email_live_key').on(sql`lower(${t.email})`).where(sql`${t.status} in ('ACTIVE', 'INVITED')`),
     index('accounts_organization_idx').on(t.organizationId),
+    // The member list's order (oldest first, then id): pages and cursors are read off the index, not sorted.
+    index('accounts_org_created_id_idx').on(t.organizationId, t.createdAt, t.id),
     check('accounts_member_has_organization', sql`(${t.kind} = 'MEMBER') = (${t.organizationId} is not null)`),
     check('accounts_status_known', sql`${t.status} in ('ACTIVE', 'DELETED', 'INVITED', 'CANCELED')`),
     check('accounts_language_known', sql`${t.language} in ('EN', 'KO')`),

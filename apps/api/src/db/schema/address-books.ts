@@ -69,7 +69,9 @@ export const addressBookEntries = pgTable(
     uniqueIndex('address_book_entries_token_address_key')
       .on(t.organizationId, t.tokenId, t.addressKey)
       .where(sql`${t.state} <> 'DELETED'`),
-    index('address_book_entries_org_created_idx').on(t.organizationId, t.createdAt.desc(), t.id),
+    // The list's default order (newest first, then id), NULLS FIRST as `order by … desc` means: pages and cursors
+    // are read off the index, not sorted.
+    index('address_book_entries_org_created_idx').on(t.organizationId, t.createdAt.desc().nullsFirst(), t.id),
     check('address_book_entries_vasp', sql`(${t.walletType} = 'VASP') = (${t.vaspId} is not null)`),
   ],
 );

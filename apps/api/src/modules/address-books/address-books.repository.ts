@@ -1,6 +1,7 @@
 import type { AddressBookState, AddressBookWalletType, ChainFamily } from '@vaultline/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { keysetOrPage, type SortKey } from '../../db/keyset.js';
 import { containsPattern } from '../../db/like.js';
 import { accounts, addressBookEntries, travelRuleInquiries, vasps, wallets } from '../../db/schema/index.js';
 import type { MaskedReceiver } from './receiver.js';
@@ -41,6 +42,8 @@ export interface EntryListQuery {
         walletType?: AddressBookWalletType | undefined;
       }
     | undefined;
+  /** Keyset paging: the id of the previous answer's last entry; `page` is then ignored. */
+  after?: string | undefined;
 }
 
 const e = addressBookEntries;
@@ -141,14 +144,22 @@ export function addressBooksRepository(db: Db, organizationId: string) {
       const where = and(...conditions);
       const sortable = { name: sql`lower(${e.name})`, createdAt: e.createdAt, tokenId: e.tokenId } as const;
       const sort = q.sort.length ? q.sort : [{ field: 'createdAt' as const, direction: 'DESC' as const }];
-      const order = sort.map((s) => (s.direction === 'ASC' ? asc(sortable[s.field]) : desc(sortable[s.field])));
-      const rows = await select()
-        .where(where)
-        .orderBy(...order, desc(e.createdAt), asc(e.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size);
+      const keys: SortKey[] = [
+        ...sort.map((s) => ({ key: sortable[s.field], direction: s.direction })),
+        { key: e.createdAt, direction: 'DESC' },
+        { key: e.id, direction: 'ASC' },
+      ];
+      // The select's row type is wider than EntryRow (jsonb and joined columns): the rows are EntryRow.
+      const read = async (where: SQL | undefined, order: SQL[], limit: number, offset: number) =>
+        (await select()
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset)) as EntryRow[];
       const [total] = await db.select({ n: count() }).from(e).where(where);
-      return { rows: rows as EntryRow[], total: total?.n ?? 0 };
+      const n = total?.n ?? 0;
+      const page = await keysetOrPage(db, q, { id: e.id, visible: own, where, keys, total: n, rows: read });
+      return { ...page, total: n };
     },
 
     /** Outgoing travel-rule inquiries of these entries, newest first. */

@@ -198,12 +198,12 @@ export function addressBooksService(deps: OrganizationDeps) {
       if (organizationId !== orgOf(auth)) throw new AppError('404');
       await assertMayRead(auth);
       const repo = addressBooksRepository(db, organizationId);
-      const { rows, total } = await repo.list(q);
+      const { rows, total, nextCursor } = await repo.list(q);
       const inquiries = await repo.inquiries(rows.map((r) => r.id));
       const latest = new Map<string, InquiryRow>();
       for (const i of inquiries) if (i.addressBookId && !latest.has(i.addressBookId)) latest.set(i.addressBookId, i);
       const items = rows.map((r) => entryView(r, latest.get(r.id), maskedView(r.receiverMasked)));
-      return { items, page: q.page, size: q.size, total };
+      return { items, page: q.page, size: q.size, total, nextCursor };
     },
 
     /** Soft delete: the row stays for the withdrawals that used it; its name and pair are free again. */

@@ -1,5 +1,6 @@
 import { and, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { keysetOrPage } from '../../db/keyset.js';
 import { listTotal } from '../../db/list-counts.js';
 import { asColumn, organizationRows } from '../../db/organization-rows.js';
 import { readPage } from '../../db/page-window.js';
@@ -25,6 +26,8 @@ export interface RequestListQuery {
         to?: string | undefined;
       }
     | undefined;
+  /** Keyset paging: the id of the previous answer's last request; `page` is then ignored. */
+  after?: string | undefined;
 }
 
 /** The customer-facing status groups of section 4 onto the engine's states. */
@@ -150,7 +153,9 @@ export function approvalsRepository(db: Db, organizationId: string) {
 
     async list(memberId: string, scope: WalletScope, q: RequestListQuery) {
       const f = q.filters ?? {};
-      const conditions: (SQL | undefined)[] = [eq(requests.organizationId, organizationId)];
+      // Without WALLETS_VIEW: the requests access/request.policy lets the member see.
+      const visible = and(eq(requests.organizationId, organizationId), requestScopeCondition(db, scope));
+      const conditions: (SQL | undefined)[] = [visible];
       if (f.tab === 'PENDING_MY_APPROVAL') conditions.push(pendingFor(memberId));
       if (f.tab === 'MY_APPROVAL_HISTORY') {
         conditions.push(
@@ -158,8 +163,6 @@ export function approvalsRepository(db: Db, organizationId: string) {
         );
       }
       if (f.tab === 'MY_REQUESTS') conditions.push(eq(requests.initiatorId, memberId));
-      // Without WALLETS_VIEW: the requests access/request.policy lets the member see.
-      conditions.push(requestScopeCondition(db, scope));
       if (f.type?.length) conditions.push(inArray(requests.type, f.type));
       if (f.status?.length)
         conditions.push(
@@ -174,25 +177,39 @@ export function approvalsRepository(db: Db, organizationId: string) {
       if (f.to) conditions.push(lte(requests.createdAt, new Date(f.to)));
       const where = and(...conditions);
       // Unfiltered (only the organization condition): the kept count, not count(*) over every request.
-      const whole = conditions.length === 1 ? { organizationId, list: 'requests' as const } : null;
+      const whole = scope === null && conditions.length === 1 ? { organizationId, list: 'requests' as const } : null;
       const total = await listTotal(db, requests, where, whole);
       const cols = { createdAt: requests.createdAt, updatedAt: requests.updatedAt };
       const sort = q.sort.length ? q.sort : [{ field: 'createdAt' as const, direction: 'DESC' as const }];
-      const rows = await readPage(db, {
+      const keys = [
+        ...sort.map((s) => ({ key: cols[s.field], direction: s.direction })),
+        { key: requests.id, direction: 'ASC' as const },
+      ];
+      const read = (where: SQL | undefined, order: SQL[]) =>
+        db
+          .select()
+          .from(requests)
+          .where(where)
+          .orderBy(...order);
+      const { rows, nextCursor } = await keysetOrPage(db, q, {
         id: requests.id,
+        visible,
         where,
-        order: (by) => [...sort.map((s) => by(cols[s.field], s.direction)), by(requests.id, 'ASC')],
-        page: q.page,
-        size: q.size,
+        keys,
         total,
-        rows: (pageIds, order) =>
-          db
-            .select()
-            .from(requests)
-            .where(pageIds)
-            .orderBy(...order),
+        byPage: () =>
+          readPage(db, {
+            id: requests.id,
+            where,
+            order: (by) => keys.map((k) => by(k.key, k.direction)),
+            page: q.page,
+            size: q.size,
+            total,
+            rows: read,
+          }),
+        rows: (keyset, order, limit) => read(keyset, order).limit(limit),
       });
-      return { rows, total };
+      return { rows, total, nextCursor };
     },
 
     async people(ids: string[]) {

@@ -29,8 +29,9 @@ export function approvalsService(deps: OrganizationDeps) {
 
     async list(auth: AuthContext, q: RequestListQuery) {
       const repo = approvalsRepository(db, orgOf(auth));
-      const { rows, total } = await repo.list(auth.accountId, walletScope(auth), q);
-      return { items: await describeRequests(repo, auth, rows, deps), page: q.page, size: q.size, total };
+      const { rows, total, nextCursor } = await repo.list(auth.accountId, walletScope(auth), q);
+      const items = await describeRequests(repo, auth, rows, deps);
+      return { items, page: q.page, size: q.size, total, nextCursor };
     },
 
     async actionableCount(auth: AuthContext) {

@@ -146,14 +146,21 @@ export function activitiesRepository(db: Db, organizationId: string) {
       return row;
     },
 
-    /** Every matching activity, oldest first (the CSV export). */
-    async all(onlyFor: WalletScope, f: ActivityFilterValues) {
+    /**
+     * The CSV export's next batch: at most `size` matching activities after `after` (null: from the first), oldest
+     * first. Keyset, never OFFSET, so the last batch of a million rows costs what the first does; each row carries
+     * its exact position (created_at as text, microseconds kept) for the next batch's `after`.
+     */
+    async exportBatch(onlyFor: WalletScope, f: ActivityFilterValues, after: CursorPosition | null, size: number) {
+      const pair = sql`(${assetActivities.createdAt}, ${assetActivities.id})`;
+      const beyond = after ? sql`${pair} > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined;
       return db
-        .select(activityListColumns)
+        .select({ ...activityListColumns, position: sql<string>`${assetActivities.createdAt}::text` })
         .from(assetActivities)
         .innerJoin(wallets, eq(wallets.id, assetActivities.walletId))
-        .where(conditions(db, organizationId, onlyFor, f))
-        .orderBy(asc(assetActivities.createdAt), asc(assetActivities.id));
+        .where(and(conditions(db, organizationId, onlyFor, f), beyond))
+        .orderBy(asc(assetActivities.createdAt), asc(assetActivities.id))
+        .limit(size);
     },
 
     async insertExport(values: Omit<typeof activityExports.$inferInsert, 'organizationId'>) {
@@ -189,13 +196,19 @@ export function activitiesRepository(db: Db, organizationId: string) {
       return row;
     },
 
-    async finishExport(
-      id: string,
-      values: { status: 'READY' | 'FAILED'; rowCount?: number; content?: string; finishedAt: Date },
-    ) {
-      await db.update(activityExports).set(values).where(ownExport(id));
+    /** Only a running export finishes: a late failure of a retried job never turns a READY one FAILED. */
+    async finishExport(id: string, values: ExportOutcome) {
+      await db
+        .update(activityExports)
+        .set(values)
+        .where(and(ownExport(id), eq(activityExports.status, 'RUNNING')));
     },
   };
 }
 
-export type ActivityRow = Awaited<ReturnType<ReturnType<typeof activitiesRepository>['all']>>[number];
+/** How an export ended: READY with its file, or FAILED. */
+export type ExportOutcome =
+  | { status: 'READY'; rowCount: number; filePath: string; fileSize: number; fileSha256: string; finishedAt: Date }
+  | { status: 'FAILED'; finishedAt: Date };
+
+export type ActivityRow = NonNullable<Awaited<ReturnType<ReturnType<typeof activitiesRepository>['find']>>>;

@@ -11,6 +11,7 @@ import type { AuthContext } from '../auth/session.service.js';
 import { orgOf } from '../organization/organization.service.js';
 import { type ActivityFilterValues, activitiesRepository } from './activities.repository.js';
 import { BOM } from './activity-csv.js';
+import { openExportFile } from './activity-export-file.js';
 import { activityView } from './activity-view.js';
 import { SEOUL_TIMEZONE } from './seoul-time.js';
 
@@ -50,7 +51,7 @@ export const isOneRunningViolation = (err: unknown) => isUniqueViolation(err, ON
 
 const busy = () => new AppError('4110', { retryAfterSeconds: EXPORT_RETRY_SECONDS });
 
-export function activitiesService(deps: Pick<ServiceDeps, 'db' | 'clock' | 'queue'>) {
+export function activitiesService(deps: Pick<ServiceDeps, 'db' | 'clock' | 'queue' | 'config'>) {
   const { db, clock } = deps;
 
   return {
@@ -119,13 +120,24 @@ export function activitiesService(deps: Pick<ServiceDeps, 'db' | 'clock' | 'queu
       return exportView(row);
     },
 
-    /** The finished file; 4110 while it is still being generated, 404 when it failed or is not the caller's. */
+    /**
+     * The finished file, opened for streaming with its size; 4110 while it is still being generated, 404 when it
+     * failed, is not the caller's or its file is gone. Exports made before files (0024) serve their stored text.
+     */
     async exportFile(auth: AuthContext, id: string) {
       const row = await activitiesRepository(db, orgOf(auth)).findExport(id, { requestedBy: auth.accountId });
       if (!row || row.status === 'FAILED') throw new AppError('404');
-      if (row.status === 'RUNNING' || row.content === null) throw busy();
+      if (row.status === 'RUNNING') throw busy();
+      const filename = `asset-activities-${row.dateFrom}-${row.dateTo}.csv`;
+      if (row.filePath !== null) {
+        const file = await openExportFile(deps.config.dataDir, row.filePath);
+        if (!file) throw new AppError('404');
+        return { body: file.stream, size: file.size, filename };
+      }
+      if (row.content === null) throw busy();
       // The BOM is added here, not stored: PGlite's text decoding drops a leading BOM.
-      return { content: BOM + row.content, filename: `asset-activities-${row.dateFrom}-${row.dateTo}.csv` };
+      const content = BOM + row.content;
+      return { body: content, size: Buffer.byteLength(content), filename };
     },
   };
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityExports } from '../../db/schema/index.js';
@@ -22,8 +25,11 @@ let ops: CreatedWallet;
 const tx: Record<string, string> = {};
 const FORMULA_ADDRESS = '=HYPERLINK("http://x"),1';
 
+// The files the engine writes go to a folder of this run's own, not the repository's data folder.
+const dataDir = mkdtempSync(join(tmpdir(), 'vaultline-exports-'));
+
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_FACTOR: '20' });
+  t = await createTestApp({ AUTH_RATE_LIMIT_FACTOR: '20', DATA_DIR: dataDir });
   const db = t.testDb.database.db;
   orgId = (await createOrganization(db, 'Export Org')).id;
   const o = await createMember(db, t.config, { organizationId: orgId });
@@ -67,6 +73,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const EXPORTS = '/api/v1/asset-activities/organizations/exports';

@@ -41,12 +41,14 @@ export async function assetRoutes(app: FastifyInstance, opts: { services: Servic
     activityExportFileCall,
     async ({ request, reply, params }) => {
       const file = await activities.exportFile(auth(request), params.exportId);
-      // A string with a non-JSON type goes out as it is: the route's JSON serializer only handles objects.
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('content-length', file.size)
         .header('cache-control', 'no-store');
-      return file.content;
+      // A file stream (or an old export's text) goes out as it is: the serializer never sees a stream or a string
+      // with a non-JSON type. The contract's string is the body the browser receives.
+      return file.body as string;
     },
     { produces: ['text/csv'] },
   );

@@ -1,6 +1,7 @@
 import { effectivePermissions, type OrganizationPermission } from '@vaultline/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { keysetOrPage } from '../../db/keyset.js';
 import { containsPattern } from '../../db/like.js';
 import { organizationRows } from '../../db/organization-rows.js';
 import {
@@ -24,6 +25,8 @@ export interface MemberListQuery {
   filters?:
     | { status?: AccountRow['status'][] | undefined; search?: string | undefined; groupId?: string | undefined }
     | undefined;
+  /** Keyset paging: the id of the previous answer's last member; `page` is then ignored. */
+  after?: string | undefined;
 }
 
 const SORT_COLUMNS = {
@@ -110,18 +113,30 @@ export function organizationRepository(db: Db, organizationId: string) {
         );
       }
       const where = and(...conditions);
-      const order = q.sort.map((s) =>
-        s.direction === 'ASC' ? asc(SORT_COLUMNS[s.field]) : desc(SORT_COLUMNS[s.field]),
-      );
-      const rows = await db
-        .select()
-        .from(accounts)
-        .where(where)
-        .orderBy(...order, asc(accounts.createdAt), asc(accounts.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size);
+      const keys = [
+        ...q.sort.map((s) => ({ key: SORT_COLUMNS[s.field], direction: s.direction })),
+        { key: accounts.createdAt, direction: 'ASC' as const },
+        { key: accounts.id, direction: 'ASC' as const },
+      ];
+      const read = (where: SQL | undefined, order: SQL[], limit: number, offset: number) =>
+        db
+          .select()
+          .from(accounts)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset);
       const [total] = await db.select({ n: count() }).from(accounts).where(where);
-      return { rows, total: total?.n ?? 0 };
+      const n = total?.n ?? 0;
+      const { rows, nextCursor } = await keysetOrPage(db, q, {
+        id: accounts.id,
+        visible: memberScope,
+        where,
+        keys,
+        total: n,
+        rows: read,
+      });
+      return { rows, total: n, nextCursor };
     },
 
     /** A member of this organization: the kind and organization are the binding's, whatever `values` say. */

@@ -42,8 +42,9 @@ export function organizationService(deps: OrganizationDeps) {
 
     async list(auth: AuthContext, query: MemberListQuery) {
       const repo = organizationRepository(db, orgOf(auth));
-      const { rows, total } = await repo.listMembers(query);
-      return { items: await describeMembers(repo, rows, clock()), page: query.page, size: query.size, total };
+      const { rows, total, nextCursor } = await repo.listMembers(query);
+      const items = await describeMembers(repo, rows, clock());
+      return { items, page: query.page, size: query.size, total, nextCursor };
     },
 
     async byEmail(auth: AuthContext, email: string) {

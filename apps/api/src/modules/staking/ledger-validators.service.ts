@@ -10,7 +10,7 @@ const IP = 10n ** 18n;
  * The keys are real compressed secp256k1 keys (of private keys sha256('vaultline-ledger-validator-N'), published
  * here: nothing signs with them); the operator addresses are theirs. Terms are plausible for Story: commissions from
  * its 5 % minimum, one validator accepting locked tokens only. With a node of the real chain the set comes from the
- * chain's API instead (not wired yet: none can run here).
+ * chain's consensus-layer API instead (`STAKING_API_<BLOCKCHAIN>`, chain-validators.service.ts).
  */
 export const LEDGER_VALIDATORS = [
   {

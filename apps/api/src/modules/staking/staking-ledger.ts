@@ -1,6 +1,12 @@
 // The staking ledger's reading of its rows at a moment: a position's state and rewards, what is claimable, and the
 // rewards history of the overview's chart. Pure: rows and a time in, views out.
-import { type DelegationState, fromBaseUnits, type StakingPeriod, type StakingTokenType } from '@vaultline/contracts';
+import {
+  type DelegationState,
+  fromBaseUnits,
+  STORY_STAKING,
+  type StakingPeriod,
+  type StakingTokenType,
+} from '@vaultline/contracts';
 import type { PositionRow, UnbondingRow } from './staking.repository.js';
 import { netYearlyReturnBps, percentOf, type RewardTerms, rewardsAt } from './staking-rewards.js';
 
@@ -84,12 +90,28 @@ export function unbondingView(u: UnbondingRow, position: PositionRow, validatorN
   };
 }
 
-/** Unbonded principal not yet claimed and rewards not yet claimed, in base units. */
-export function claimableOf(positions: readonly PositionRow[], unbondings: readonly UnbondingRow[], now: Date) {
+/**
+ * What a claim would pay now, in base units: unbonded principal not yet claimed, and the unclaimed rewards of each
+ * wallet-and-validator pair that has reached the chain's payout threshold. Story's consensus layer sweeps every
+ * delegation and withdraws its rewards only once they reach `min_partial_withdrawal_amount` (8 IP by default): below
+ * that they are earned but not payable, and are shown as accruing, never as claimable.
+ */
+export function claimableOf(
+  positions: readonly PositionRow[],
+  unbondings: readonly UnbondingRow[],
+  now: Date,
+  threshold: bigint = STORY_STAKING.rewardPayoutThreshold,
+) {
   const principal = unbondings
     .filter((u) => !u.claimedAt && u.endsAt <= now)
     .reduce((sum, u) => sum + BigInt(u.amount), 0n);
-  const rewards = positions.reduce((sum, p) => sum + unclaimedRewards(p, now), 0n);
+  const perPair = new Map<string, bigint>();
+  for (const p of positions) {
+    const key = `${p.walletId}:${p.validatorId}`;
+    perPair.set(key, (perPair.get(key) ?? 0n) + unclaimedRewards(p, now));
+  }
+  let rewards = 0n;
+  for (const pending of perPair.values()) if (pending >= threshold) rewards += pending;
   return { principal, rewards };
 }
 

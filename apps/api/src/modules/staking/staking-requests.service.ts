@@ -18,7 +18,7 @@ import { walletsRepository } from '../wallets/wallets.repository.js';
 import { invalid } from '../withdrawals/withdrawal-rules.js';
 import { stakingRepository, stakingValidatorsRepository } from './staking.repository.js';
 import { stakingHolds } from './staking-holds.js';
-import { claimableOf, positionState } from './staking-ledger.js';
+import { claimableOf, ip, positionState, unclaimedRewards } from './staking-ledger.js';
 import { isStakingNetwork, parseStakingAmount, stakeFeeReserve, unstakeFeeReserve } from './staking-rules.js';
 
 type Decision = { requestId: string; memo?: string | undefined; otpCode: string };
@@ -62,9 +62,10 @@ export function stakingRequestsService(
       open(auth, async (tx) => {
         const { wallet, blockchain, role } = await stakingWallet(tx, auth, body.walletId, lang);
         const validator = await validatorOf(tx, blockchain, body.validatorId, lang);
-        if (validator.tokenType !== body.tokenType)
+        const tokenType = body.tokenType ?? validator.tokenType;
+        if (validator.tokenType !== tokenType)
           throw invalid(lang, 'tokenType', 'validation.staking.tokenTypeNotAccepted');
-        if (body.tokenType === 'LOCKED' && body.period !== 'FLEXIBLE')
+        if (tokenType === 'LOCKED' && body.period !== 'FLEXIBLE')
           throw invalid(lang, 'period', 'validation.staking.lockedTokensFlexibleOnly');
         const amount = parseStakingAmount(body.amount, blockchain, STORY_STAKING.minStake, lang);
         const content = {
@@ -76,7 +77,7 @@ export function stakingRequestsService(
           validatorName: validator.name,
           amount: amount.toString(),
           period: body.period,
-          tokenType: body.tokenType,
+          tokenType,
           feeReserve: stakeFeeReserve().toString(),
         };
         await stakingHolds(tx).take(content);
@@ -132,13 +133,24 @@ export function stakingRequestsService(
         const { wallet, blockchain, role } = await stakingWallet(tx, auth, body.walletId, lang);
         const validatorId = body.validatorId.toLowerCase();
         const repo = stakingRepository(tx, orgOf(auth));
+        const now = clock();
+        const positions = await repo.positions([wallet.id], { validatorId });
         const claimable = claimableOf(
-          await repo.positions([wallet.id], { validatorId }),
+          positions,
           (await repo.unbondings([wallet.id], { validatorId })).filter((u) => !u.claimedAt),
-          clock(),
+          now,
         );
-        if (claimable.principal + claimable.rewards === 0n)
+        if (claimable.principal + claimable.rewards === 0n) {
+          // Earned but under the chain's payout threshold: say so, with the figures, rather than "nothing".
+          const accrued = positions.reduce((sum, p) => sum + unclaimedRewards(p, now), 0n);
+          if (accrued > 0n)
+            throw invalid(lang, 'validatorId', 'validation.staking.rewardsAccruing', {
+              accrued: ip(accrued),
+              threshold: ip(STORY_STAKING.rewardPayoutThreshold),
+              symbol: nativeToken(blockchain).symbol,
+            });
           throw invalid(lang, 'validatorId', 'validation.staking.nothingToClaim');
+        }
         const validator = await stakingValidatorsRepository(tx).find(blockchain, validatorId);
         const content = {
           kind: 'STAKING_CLAIM' as const,

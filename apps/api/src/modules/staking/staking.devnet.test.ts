@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { canonicalAddress, decodeStoryStakingCall } from '@vaultline/chains';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { bytesToHex, parseTransaction } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assetActivities, chainTransactions } from '../../db/schema/index.js';
+import { assetActivities, chainTransactions, stakingPositions } from '../../db/schema/index.js';
 import { ledgerView } from '../../devnet/ledger-view.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestBrowser } from '../../test/browser.js';
@@ -169,12 +169,28 @@ describe('staking on the devnet', () => {
       ['ACTIVE', '1024'],
       ['UNBONDING', '1024'],
     ]);
-    expect(view.claimableByValidator[0]!.principal).toBe('0');
+    // Nothing claimable while unbonding (and the hour's rewards are far under the payout threshold).
+    expect(view.claimableByValidator).toEqual([]);
     t.clock.advance(UNBONDING * 1000);
     view = await position();
     expect(view.positions.map((p) => p.state)).toEqual(['ACTIVE', 'UNBONDED']);
+    // Rewards are earned but under Story's 8 IP payout threshold: only the principal is claimable yet.
+    expect(view.claimableByValidator[0]).toMatchObject({ principal: '1024', rewards: '0' });
+    expect(Number(view.positions[0]!.rewards)).toBeGreaterThan(0);
+    // 40 more days of earning on the remaining 1024 IP (about 10.7 IP: past the threshold) make the rewards claimable
+    // with the principal. The position's start and last settlement are moved back rather than the clock forward:
+    // sessions end within a day of sign-in.
+    await t.testDb.database.db
+      .update(stakingPositions)
+      .set({
+        settledAt: sql`${stakingPositions.settledAt} - interval '40 days'`,
+        activeAt: sql`${stakingPositions.activeAt} - interval '40 days'`,
+      })
+      .where(eq(stakingPositions.walletId, s.wallet.id));
+    view = await position();
     const claimable = view.claimableByValidator[0]!;
     expect(claimable.principal).toBe('1024');
+    expect(Number(claimable.rewards)).toBeGreaterThan(10);
 
     const balanceBefore = await nativeBalance(t, s.wallet.id);
     const claim = await s.requester.post(`${STORY}/claim-request`, { walletId: s.wallet.id, validatorId: HANBIT });

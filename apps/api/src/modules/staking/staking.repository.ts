@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   stakingPositions,
@@ -50,6 +50,29 @@ export function stakingValidatorsRepository(db: Db) {
         .where(inArray(stakingPositions.blockchain, [...blockchains]))
         .groupBy(stakingPositions.blockchain, stakingPositions.validatorId);
       return new Map(rows.map((r) => [`${r.blockchain}:${r.validatorId}`, BigInt(r.amount ?? '0')]));
+    },
+    /** A validator's terms as its chain states them now (insert or overwrite). */
+    async replace(values: typeof stakingValidators.$inferInsert) {
+      const { blockchain: _b, validatorId: _v, ...terms } = values;
+      await db
+        .insert(stakingValidators)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [stakingValidators.blockchain, stakingValidators.validatorId],
+          set: { ...terms, updatedAt: sql`now()` },
+        });
+    },
+    /** Validators of `blockchain` the chain no longer lists: kept for the positions that name them, inactive. */
+    async deactivateOthers(blockchain: string, listed: readonly string[]) {
+      await db
+        .update(stakingValidators)
+        .set({ active: 'INACTIVE', updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(stakingValidators.blockchain, blockchain),
+            listed.length > 0 ? notInArray(stakingValidators.validatorId, [...listed]) : undefined,
+          ),
+        );
     },
     async upsert(values: typeof stakingValidators.$inferInsert) {
       await db

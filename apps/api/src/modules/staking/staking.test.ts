@@ -173,9 +173,9 @@ describe('stake: input rules', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code).toBe('4000');
     const paths = missing.json().data.issues.map((i: { path: string }) => i.path);
-    expect(paths).toEqual(
-      expect.arrayContaining(['body.walletId', 'body.validatorId', 'body.period', 'body.tokenType', 'body.amount']),
-    );
+    expect(paths).toEqual(expect.arrayContaining(['body.walletId', 'body.validatorId', 'body.period', 'body.amount']));
+    // The token kind is optional: the validator decides it.
+    expect(paths).not.toContain('body.tokenType');
 
     const badUuid = await stake({ walletId: 'not-a-uuid-ECHO' });
     expect(badUuid.json()).toMatchObject({ code: '4000', data: { issues: [{ path: 'body.walletId' }] } });
@@ -237,6 +237,23 @@ describe('stake: input rules', () => {
       expect(ok.json().content).toMatchObject({ kind: 'STAKING_STAKE', ...over });
       await cancelStake(ok.json().id);
     }
+    // Without a token kind the validator's is taken (as Story's consensus layer does), with its period rule.
+    const { tokenType: _omitted, ...withoutKind } = stakeBody({ validatorId: HALLASAN });
+    const byValidator = await s.requester.request('POST', `${STORY}/stake-request`, withoutKind, EN);
+    expect(byValidator.statusCode, byValidator.body).toBe(200);
+    expect(byValidator.json().content).toMatchObject({
+      validatorId: HALLASAN,
+      tokenType: 'LOCKED',
+      period: 'FLEXIBLE',
+    });
+    await cancelStake(byValidator.json().id);
+    const shortWithoutKind = await s.requester.request(
+      'POST',
+      `${STORY}/stake-request`,
+      { ...withoutKind, period: 'SHORT' },
+      EN,
+    );
+    expect(shortWithoutKind.json()).toMatchObject(issue('validation.staking.lockedTokensFlexibleOnly', 'body.period'));
     expect((await nativeBalance(t, s.wallet.id)).locked).toBe(0n);
   });
 
@@ -558,14 +575,26 @@ describe('claim rules', () => {
     expect(rejected.json()).toMatchObject({ decisionStatus: 'REJECTED' });
   });
 
-  it('counts the unclaimed rewards of an earning position as claimable', async () => {
+  it('holds rewards under the 8 IP payout threshold as accruing, and makes them claimable once past it', async () => {
     await fund(IP(10_000n));
-    const p = await position({ validatorId: HALLASAN, tokenType: 'LOCKED', activeAt: new Date(now() - 30 * DAY) });
+    // 2048 locked IP with Hallasan (10 %, 5 % commission, half weight): about 5.3 IP in 20 days, 16 IP in 60.
+    const since = new Date(now() - 20 * DAY);
+    const p = await position({ validatorId: HALLASAN, tokenType: 'LOCKED', activeAt: since, settledAt: since });
+    const early = await claim({ validatorId: HALLASAN });
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json()).toMatchObject(issue('validation.staking.rewardsAccruing', 'body.validatorId'));
+    expect(early.json().data.issues[0].message).toMatch(
+      /^Rewards of 5\.3\d+ IP are still accruing: Story pays rewards out from 8 IP\.$/,
+    );
+    await db()
+      .update(stakingPositions)
+      .set({ activeAt: new Date(now() - 60 * DAY), settledAt: new Date(now() - 60 * DAY) })
+      .where(eq(stakingPositions.id, p.id));
     const made = await claim({ validatorId: HALLASAN });
     expect(made.statusCode, made.body).toBe(200);
     expect(made.json().content.principal).toBe('0');
-    expect(BigInt(made.json().content.rewards)).toBeGreaterThan(0n);
-    expect(p.walletId).toBe(s.wallet.id);
+    expect(BigInt(made.json().content.rewards)).toBeGreaterThan(IP(15n));
+    expect(BigInt(made.json().content.rewards)).toBeLessThan(IP(17n));
     await s.requester.request('POST', `${STORY}/claim-request/cancel`, { requestId: made.json().id }, EN);
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { keysetOrPage } from '../../db/keyset.js';
 import { containsPattern } from '../../db/like.js';
 import { listTotal } from '../../db/list-counts.js';
 import { asColumn, organizationRows } from '../../db/organization-rows.js';
@@ -16,7 +17,12 @@ export interface WalletListQuery {
   size: number;
   sort: { field: 'name' | 'createdAt' | 'blockchain'; direction: 'ASC' | 'DESC' }[];
   filters?: { blockchain?: string[] | undefined; search?: string | undefined } | undefined;
+  /** Keyset paging: the id of the previous answer's last wallet; `page` is then ignored. */
+  after?: string | undefined;
 }
+
+/** The list's tie-breaker, last in every order. */
+const ASC_ID = { key: wallets.id, direction: 'ASC' as const };
 
 /**
  * Whether an address is taken on a blockchain by any wallet of any organization: the address is unique across
@@ -71,10 +77,8 @@ export function walletsRepository(db: Db, organizationId: string) {
     },
 
     async list(scope: WalletScope, q: WalletListQuery) {
-      const conditions: (SQL | undefined)[] = [
-        eq(wallets.organizationId, organizationId),
-        walletScopeCondition(db, wallets.id, scope),
-      ];
+      const visible = and(eq(wallets.organizationId, organizationId), walletScopeCondition(db, wallets.id, scope));
+      const conditions: (SQL | undefined)[] = [visible];
       if (q.filters?.blockchain?.length) conditions.push(inArray(wallets.blockchain, q.filters.blockchain));
       if (q.filters?.search) {
         const like = containsPattern(q.filters.search);
@@ -82,25 +86,41 @@ export function walletsRepository(db: Db, organizationId: string) {
       }
       const where = and(...conditions);
       // Unfiltered (only the organization condition): the kept count, not count(*) over every wallet.
-      const whole = conditions.length === 1 ? { organizationId, list: 'wallets' as const } : null;
+      const whole = scope === null && conditions.length === 1 ? { organizationId, list: 'wallets' as const } : null;
       const total = await listTotal(db, wallets, where, whole);
       const cols = { name: wallets.name, createdAt: wallets.createdAt, blockchain: wallets.blockchain };
       const sort = q.sort.length ? q.sort : [{ field: 'createdAt' as const, direction: 'DESC' as const }];
-      const rows = await readPage(db, {
+      const keys = [...sort.map((s) => ({ key: cols[s.field], direction: s.direction })), ASC_ID];
+      const { rows, nextCursor } = await keysetOrPage(db, q, {
         id: wallets.id,
+        visible,
         where,
-        order: (by) => [...sort.map((s) => by(cols[s.field], s.direction)), by(wallets.id, 'ASC')],
-        page: q.page,
-        size: q.size,
+        keys,
         total,
-        rows: (pageIds, order) =>
+        byPage: () =>
+          readPage(db, {
+            id: wallets.id,
+            where,
+            order: (by) => keys.map((k) => by(k.key, k.direction)),
+            page: q.page,
+            size: q.size,
+            total,
+            rows: (pageIds, order) =>
+              db
+                .select()
+                .from(wallets)
+                .where(pageIds)
+                .orderBy(...order),
+          }),
+        rows: (keyset, order, limit) =>
           db
             .select()
             .from(wallets)
-            .where(pageIds)
-            .orderBy(...order),
+            .where(keyset)
+            .orderBy(...order)
+            .limit(limit),
       });
-      return { rows, total };
+      return { rows, total, nextCursor };
     },
 
     async memberships(walletIds: string[], accountId: string) {

@@ -126,8 +126,9 @@ export function walletsService(
 
     async list(auth: AuthContext, q: WalletListQuery) {
       const scope = walletScope(auth);
-      const { rows, total } = await walletsRepository(db, orgOf(auth)).list(scope, q);
-      return { items: await describe(db, auth, rows), page: q.page, size: q.size, total, partial: scope !== null };
+      const { rows, total, nextCursor } = await walletsRepository(db, orgOf(auth)).list(scope, q);
+      const items = await describe(db, auth, rows);
+      return { items, page: q.page, size: q.size, total, partial: scope !== null, nextCursor };
     },
 
     async get(auth: AuthContext, walletId: string) {

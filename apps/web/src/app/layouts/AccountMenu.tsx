@@ -1,4 +1,4 @@
-import { Avatar, Box, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { Me } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,7 +17,8 @@ export function AccountMenu({ settingsPath, logoutPath }: { settingsPath: string
   return (
     <Menu position="bottom-end" width={260} shadow="md" radius="md">
       <Menu.Target>
-        <UnstyledButton aria-label={t('accountMenu.label')} data-testid="account-menu" style={{ borderRadius: 999 }}>
+        {/* Named by what it shows (label in name), then what it is: no aria-label hiding the visible name. */}
+        <UnstyledButton data-testid="account-menu" style={{ borderRadius: 999 }}>
           <Group gap={10} wrap="nowrap">
             <Avatar size={34} radius="xl" color="indigo" variant="filled">
               {name.slice(0, 1).toUpperCase()}
@@ -31,10 +32,12 @@ export function AccountMenu({ settingsPath, logoutPath }: { settingsPath: string
               </Text>
             </Box>
           </Group>
+          <VisuallyHidden>{t('accountMenu.label')}</VisuallyHidden>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Stack gap={2} px="sm" py={8}>
+        {/* Who is signed in, as a group of the menu (a menu holds only items, groups and separators). */}
+        <Stack gap={2} px="sm" py={8} role="group" aria-label={t('accountMenu.signedInAs')}>
           <Text size="xs" c="dimmed">
             {t('accountMenu.signedInAs')}
           </Text>

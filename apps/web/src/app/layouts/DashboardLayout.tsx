@@ -1,5 +1,6 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
@@ -23,6 +24,7 @@ import { PATHS } from '../../lib/paths';
 import { HEADER_HEIGHT } from '../theme';
 import { AccountLanguageSwitch } from './AccountLanguageSwitch';
 import { AccountMenu } from './AccountMenu';
+import './dashboard-styles';
 
 interface NavItem {
   to: string;
@@ -60,11 +62,16 @@ export function DashboardHome() {
   return <Navigate to={dashboardHome(me.kind)} replace />;
 }
 
-/** Every dashboard screen needs a signed-in account: the session is loaded (or left) first. */
+/**
+ * Every dashboard screen needs a signed-in account: the session is loaded (or left) first. Confirmation dialogs
+ * (`modals.openConfirmModal`) are only asked for on dashboard screens, so their host lives here, not at the root.
+ */
 export function DashboardLayout() {
   return (
     <SessionProvider loginPath={PATHS.login} logoutPath={PATHS.logout}>
-      <DashboardShell />
+      <ModalsProvider>
+        <DashboardShell />
+      </ModalsProvider>
     </SessionProvider>
   );
 }

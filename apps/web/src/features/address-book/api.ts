@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   type AddressBookDetail,
   type AddressBookEntry,
@@ -18,7 +18,7 @@ import {
 } from '@vaultline/contracts';
 import { callApi } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
-import { sortBy, useRefreshingMutation } from '../../lib/queries';
+import { sortBy, useCursorPagedQuery, useRefreshingMutation } from '../../lib/queries';
 import { useSendWithCode } from '../../lib/secrets';
 
 /** Every address-book query starts with this key, so one change refreshes them all. */
@@ -37,7 +37,10 @@ export interface AddressBookFilters {
 const isWaiting = (entry: Pick<AddressBookEntry, 'state' | 'verification'>) =>
   entry.state === 'VERIFYING' || entry.verification?.status === 'PENDING';
 
-/** One page of the organization's entries, newest first; read again while any of them is being verified. */
+/**
+ * One page of the organization's entries, newest first; read again while any of them is being verified. The next
+ * page is read by the cursor of the one on screen.
+ */
 export function useAddressBookList(organizationId: string, { search, tokenId, state, page }: AddressBookFilters) {
   const body = {
     page,
@@ -49,12 +52,15 @@ export function useAddressBookList(organizationId: string, { search, tokenId, st
       ...(state ? { state: [state] } : {}),
     },
   };
-  return useQuery({
-    queryKey: [...ADDRESS_BOOK_QUERY, 'list', organizationId, search, tokenId, state, page],
-    queryFn: ({ signal }) => callApi(addressBookListCall, { params: { organizationId }, body, signal }),
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) => (hasWaitingEntry(query.state.data?.items) ? VERIFYING_REFRESH_MS : false),
-  });
+  return useCursorPagedQuery(
+    [...ADDRESS_BOOK_QUERY, 'list', organizationId, search, tokenId, state],
+    addressBookListCall,
+    body,
+    {
+      params: { organizationId },
+      refetchInterval: (data) => (hasWaitingEntry(data?.items) ? VERIFYING_REFRESH_MS : false),
+    },
+  );
 }
 
 /** Whether a list page holds an entry still waiting for the travel rule. */

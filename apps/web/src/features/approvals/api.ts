@@ -29,7 +29,7 @@ import { useEffect, useRef } from 'react';
 import { callApi } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
 import { useServerEvent } from '../../lib/event-stream';
-import { pickListBody, sortBy, usePagedQuery } from '../../lib/queries';
+import { pickListBody, sortBy, useCursorPagedQuery } from '../../lib/queries';
 import { APPROVALS_QUERY, ASSETS_QUERY, WALLETS_QUERY } from '../../lib/query-keys';
 import { useWithSecrets } from '../../lib/secrets';
 import { sendStakingDecision } from '../../shared/requests/staking-request';
@@ -50,8 +50,9 @@ export interface RequestFilters {
   page: number;
 }
 
+/** One page of requests, newest first; the next page is read by the cursor of the one on screen. */
 export function useRequestList({ tab, type, status, from, to, page }: RequestFilters) {
-  return usePagedQuery([...APPROVALS_QUERY, 'list', tab, type, status, from, to, page], requestListCall, {
+  return useCursorPagedQuery([...APPROVALS_QUERY, 'list', tab, type, status, from, to], requestListCall, {
     page,
     size: REQUESTS_PAGE_SIZE,
     sort: sortBy('createdAt', 'DESC'),

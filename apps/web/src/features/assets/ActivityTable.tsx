@@ -1,4 +1,4 @@
-import { Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { AssetActivity } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
 import { NetworkLabel, shortAddress } from '../../components/chain-ui';
@@ -47,9 +47,10 @@ export function ActivityTable({ items, onOpen, hideWallet = false, testId = 'act
                 event.stopPropagation();
                 onOpen(activity);
               }}
-              aria-label={t('activity.open')}
             >
+              {/* Named by the type it shows, then what it does (label in name). */}
               <ActivityTypeLabel type={activity.activityType} />
+              <VisuallyHidden>{t('activity.open')}</VisuallyHidden>
             </UnstyledButton>
           </Table.Td>
           <Table.Td ta="right">

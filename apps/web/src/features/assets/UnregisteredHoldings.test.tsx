@@ -88,7 +88,7 @@ describe('holdings in a token the organization has not registered', () => {
     expect(await screen.findByTestId('allocation-card')).toHaveAttribute('data-token-id', 'ETHEREUM.ETH');
 
     const add = within(row).getByTestId('add-held-token');
-    expect(add).toHaveAccessibleName('Ethereum의 USDT 추가');
+    expect(add).toHaveAccessibleName('토큰 추가: Ethereum의 USDT');
     await user.click(add);
     await waitFor(() => expect(api.callsTo('/tokens/add')[0]?.body).toEqual({ tokenId: 'ETHEREUM.USDT' }));
     // The balances are read again: USDT joins the registered holdings and the section goes.

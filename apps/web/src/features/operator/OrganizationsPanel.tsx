@@ -93,11 +93,11 @@ export function OrganizationsPanel({ canPropose }: { canPropose: boolean }) {
 }
 
 function OrganizationRow({ org, onOpen }: { org: OperatedOrganization; onOpen: () => void }) {
-  const { t } = useTranslation();
+  // Named by what it shows (the organization and its representative): label in name.
   return (
     <Table.Tr data-testid="organization-row" data-name={org.name} onClick={onOpen} style={{ cursor: 'pointer' }}>
       <Table.Td>
-        <UnstyledButton onClick={onOpen} aria-label={t('operator.openDetail', { name: org.name })}>
+        <UnstyledButton onClick={onOpen}>
           <Stack gap={0}>
             <Text size="sm" fw={600} c="indigo.8">
               {org.name}

@@ -18,7 +18,7 @@ import {
   reinviteMemberCall,
 } from '@vaultline/contracts';
 import { callApi } from '../../lib/api-client';
-import { pickListBody, sortBy, usePagedQuery, useRefreshingMutation } from '../../lib/queries';
+import { pickListBody, sortBy, useCursorPagedQuery, useRefreshingMutation } from '../../lib/queries';
 import { useSendWithCode } from '../../lib/secrets';
 
 /** Every query of this screen starts with this key, so one change refreshes them all. */
@@ -33,8 +33,9 @@ export function useOrganizationMe() {
   });
 }
 
+/** One page of members and invitations; the next page is read by the cursor of the one on screen. */
 export function useMemberList(page: number, search: string) {
-  return usePagedQuery([...ORGANIZATION_QUERY, 'members', page, search], memberListCall, {
+  return useCursorPagedQuery([...ORGANIZATION_QUERY, 'members', search], memberListCall, {
     page,
     size: MEMBERS_PAGE_SIZE,
     sort: sortBy('createdAt', 'ASC'),

@@ -6,8 +6,7 @@ import { FormFooter } from '../../components/FormFooter';
 import { notifySuccess } from '../../components/notify';
 import { type StakingWalletDetail, useCreateClaim } from './api';
 import { symbolOfChain } from './StakingWallets';
-import { amountText } from './staking-math';
-import { Row } from './staking-ui';
+import { AmountValue, Row } from './staking-ui';
 import type { ClaimTarget } from './WalletPositions';
 
 export interface ClaimDialogProps {
@@ -74,12 +73,20 @@ function ClaimBody({
       <Stack gap="xs" data-testid="claim-summary">
         <Row
           label={t('staking.claim.principal')}
-          value={amountText(claim.principal, symbol)}
+          value={<AmountValue value={claim.principal} symbol={symbol} />}
           testId="claim-principal"
         />
-        <Row label={t('staking.claim.rewards')} value={amountText(claim.rewards, symbol)} testId="claim-rewards" />
+        <Row
+          label={t('staking.claim.rewards')}
+          value={<AmountValue value={claim.rewards} symbol={symbol} />}
+          testId="claim-rewards"
+        />
         <Divider />
-        <Row label={t('staking.claim.total')} value={amountText(claim.total, symbol)} testId="claim-total" />
+        <Row
+          label={t('staking.claim.total')}
+          value={<AmountValue value={claim.total} symbol={symbol} />}
+          testId="claim-total"
+        />
         <Text size="xs" c="dimmed">
           {t('staking.claim.hint')}
         </Text>

@@ -1,8 +1,7 @@
-import { Button, Divider, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Button, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   blockchainLabel,
   type RequestView,
-  STAKING_PERIODS,
   STAKING_TOKEN_TYPES,
   type StakingPeriod,
   type StakingTokenType,
@@ -14,20 +13,21 @@ import { Notice } from '../../components/Notice';
 import { notifySuccess } from '../../components/notify';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { useContractForm } from '../../lib/contract-form';
-import { formatDateTime } from '../../lib/dates';
 import { useCreateStake, useStakingProtocols, useStakingValidators, useStakingWallet, useStakingWallets } from './api';
+import { StakeSummary } from './StakeSummary';
 import { symbolOfChain } from './StakingWallets';
+import { periodOptions, validatorOptions } from './stake-options';
 import {
   amountText,
-  bpsToPercent,
   earliestUnbondingEnd,
   estimatedReturnBps,
-  percentText,
+  exactAmountText,
+  trimDecimal,
   YEARLY_RETURN_AFTER_COMMISSION,
   yearlyRewards,
 } from './staking-math';
 import { type AmountBounds, amountError, canStakeAny, serverFieldErrors } from './staking-rules';
-import { lockLabel, periodLabel, Row, tokenTypeLabel } from './staking-ui';
+import { tokenTypeLabel } from './staking-ui';
 
 export interface StakeFormDialogProps {
   opened: boolean;
@@ -48,7 +48,7 @@ export function StakeFormDialog({
 }: StakeFormDialogProps) {
   const { t } = useTranslation();
   return (
-    <FormModal opened={opened} onClose={onClose} title={t('staking.form.title')} size="lg" testId="stake-dialog">
+    <FormModal opened={opened} onClose={onClose} title={t('staking.form.title')} size="xl" testId="stake-dialog">
       <StakeForm
         initialWalletId={initialWalletId ?? null}
         initialValidatorId={initialValidatorId ?? null}
@@ -132,16 +132,6 @@ export function StakeForm({ initialWalletId, initialValidatorId, onCancel, onCre
   const tokenTypeForced = !!validator;
   const periodForced = tokenType === 'LOCKED';
 
-  // One option per key (a Select refuses duplicate values): the entry on the chosen network first.
-  const validatorOptions = allValidators
-    .filter((v) => v.active && (!chain || v.blockchain === chain || v.validatorId === validatorId))
-    .sort((a, b) => Number(b.blockchain === chain) - Number(a.blockchain === chain))
-    .filter((v, i, list) => list.findIndex((o) => o.validatorId === v.validatorId) === i)
-    .map((v) => ({
-      value: v.validatorId,
-      label: t('staking.form.validatorOption', { name: v.name, commission: percentText(v.commission) }),
-    }));
-
   const chooseWallet = (value: string | null) => {
     form.setFieldValue('walletId', value ?? '');
     const next = wallets.data?.items.find((w) => w.walletId === value);
@@ -207,152 +197,121 @@ export function StakeForm({ initialWalletId, initialValidatorId, onCancel, onCre
   return (
     <form onSubmit={submit} noValidate data-testid="stake-form">
       <Stack gap="md">
-        <Select
-          label={t('staking.form.wallet')}
-          placeholder={t('staking.form.walletPlaceholder')}
-          data={(wallets.data?.items ?? []).map((w) => ({
-            value: w.walletId,
-            label: `${w.walletName} · ${blockchainLabel(w.blockchain, lang)}`,
-          }))}
-          value={walletId || null}
-          onChange={chooseWallet}
-          error={form.errors.walletId}
-          searchable
-          disabled={!wallets.data}
-          nothingFoundMessage={t('staking.form.noWallets')}
-          data-testid="stake-wallet"
-        />
-        <Select
-          label={t('staking.form.validator')}
-          description={t('staking.form.validatorHint')}
-          placeholder={t('staking.form.validatorPlaceholder')}
-          data={validatorOptions}
-          value={validatorId || null}
-          onChange={chooseValidator}
-          error={form.errors.validatorId}
-          searchable
-          disabled={!validators.data}
-          data-testid="stake-validator"
-        />
-        <Select
-          label={t('staking.form.period')}
-          description={periodForced ? t('staking.form.periodLockedHint') : undefined}
-          data={(periods.length > 0 ? periods.map((p) => p.period) : STAKING_PERIODS).map((value) => {
-            const info = periods.find((p) => p.period === value);
-            return {
-              value,
-              label: info
-                ? t('staking.form.periodOption', {
-                    period: periodLabel(t, value),
-                    lock: lockLabel(t, info.lockSeconds),
-                    multiplier: info.rewardMultiplier,
-                  })
-                : periodLabel(t, value),
-            };
-          })}
-          value={periodForced ? 'FLEXIBLE' : period}
-          onChange={(value) => value && form.setFieldValue('period', value as StakingPeriod)}
-          error={form.errors.period}
-          allowDeselect={false}
-          disabled={periodForced || !protocol}
-          data-testid="stake-period"
-        />
-        <Select
-          label={t('staking.form.tokenType')}
-          data={STAKING_TOKEN_TYPES.map((value) => ({ value, label: tokenTypeLabel(t, value) }))}
-          value={tokenType}
-          onChange={(value) => value && setTokenType(value as StakingTokenType)}
-          error={form.errors.tokenType}
-          allowDeselect={false}
-          disabled={tokenTypeForced}
-          data-testid="stake-token-type"
-        />
-        <TextInput
-          label={t('staking.form.amount')}
-          placeholder="0.0"
-          inputMode="decimal"
-          autoComplete="off"
-          disabled={!max}
-          description={
-            max && protocol
-              ? t('staking.form.amountHint', {
-                  max: amountText(max, symbol),
-                  min: amountText(protocol.minimumStakableAmount, symbol),
-                })
-              : undefined
-          }
-          {...form.getInputProps('amount')}
-          rightSection={
-            <Button
-              size="compact-xs"
-              variant="light"
+        {/* The fields beside their summary, and the buttons kept in view: the form fits a laptop's screen. */}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="md">
+          <Stack gap="sm">
+            <Select
+              label={t('staking.form.wallet')}
+              placeholder={t('staking.form.walletPlaceholder')}
+              data={(wallets.data?.items ?? []).map((w) => ({
+                value: w.walletId,
+                label: `${w.walletName} · ${blockchainLabel(w.blockchain, lang)}`,
+              }))}
+              value={walletId || null}
+              onChange={chooseWallet}
+              error={form.errors.walletId}
+              searchable
+              disabled={!wallets.data}
+              nothingFoundMessage={t('staking.form.noWallets')}
+              data-testid="stake-wallet"
+            />
+            <Select
+              label={t('staking.form.validator')}
+              description={t('staking.form.validatorHint')}
+              placeholder={t('staking.form.validatorPlaceholder')}
+              data={validatorOptions(t, allValidators, chain, validatorId)}
+              value={validatorId || null}
+              onChange={chooseValidator}
+              error={form.errors.validatorId}
+              searchable
+              disabled={!validators.data}
+              data-testid="stake-validator"
+            />
+            <Select
+              label={t('staking.form.period')}
+              description={periodForced ? t('staking.form.periodLockedHint') : undefined}
+              data={periodOptions(t, periods)}
+              value={periodForced ? 'FLEXIBLE' : period}
+              onChange={(value) => value && form.setFieldValue('period', value as StakingPeriod)}
+              error={form.errors.period}
+              allowDeselect={false}
+              disabled={periodForced || !protocol}
+              data-testid="stake-period"
+            />
+            <Select
+              label={t('staking.form.tokenType')}
+              data={STAKING_TOKEN_TYPES.map((value) => ({ value, label: tokenTypeLabel(t, value) }))}
+              value={tokenType}
+              onChange={(value) => value && setTokenType(value as StakingTokenType)}
+              error={form.errors.tokenType}
+              allowDeselect={false}
+              disabled={tokenTypeForced}
+              data-testid="stake-token-type"
+            />
+            <TextInput
+              label={t('staking.form.amount')}
+              placeholder="0.0"
+              inputMode="decimal"
+              autoComplete="off"
               disabled={!max}
-              onClick={() => max && form.setFieldValue('amount', max)}
-              data-testid="stake-max"
-            >
-              {t('staking.form.max')}
-            </Button>
-          }
-          rightSectionWidth={64}
-          data-testid="stake-amount"
-        />
-        {nothingToStake ? (
-          <Notice color="yellow" p="sm" testId="stake-nothing">
-            <Text size="sm">{t('staking.form.nothingToStake')}</Text>
-          </Notice>
-        ) : null}
-        <Paper withBorder radius="md" p="md" bg="gray.0" data-testid="stake-summary" aria-live="polite">
-          <Stack gap="xs">
-            <Text size="sm" fw={700}>
-              {t('staking.form.summaryTitle')}
-            </Text>
-            {estimate === null || !unbondingEnd || !protocol ? (
-              <Text size="sm" c="dimmed" data-testid="stake-summary-empty">
-                {t('staking.form.summaryChoose')}
-              </Text>
-            ) : (
-              <>
-                <Row label={t('staking.form.estimate')} value={`${bpsToPercent(estimate)}%`} testId="stake-estimate" />
-                <Text size="xs" c="dimmed">
-                  {t('staking.form.estimateHint', {
-                    locked: tokenType === 'LOCKED' ? t('staking.form.estimateLocked') : '',
-                  })}
-                </Text>
-                {perYear ? (
-                  <Row
-                    label={t('staking.form.estimateAmount')}
-                    value={amountText(perYear, symbol)}
-                    testId="stake-estimate-amount"
-                  />
-                ) : null}
-                <Divider />
-                <Row
-                  label={t('staking.form.unbondingDate')}
-                  value={formatDateTime(unbondingEnd)}
-                  testId="stake-unbonding-date"
-                />
-                <Text size="xs" c="dimmed">
-                  {t('staking.form.unbondingHint')}
-                </Text>
-                <Row
-                  label={t('staking.form.minimum')}
-                  value={amountText(protocol.minimumStakableAmount, symbol)}
-                  testId="stake-minimum"
-                />
-              </>
-            )}
+              description={
+                max && protocol ? (
+                  <span
+                    title={t('staking.form.amountHint', {
+                      max: exactAmountText(max, symbol),
+                      min: exactAmountText(protocol.minimumStakableAmount, symbol),
+                    })}
+                  >
+                    {t('staking.form.amountHint', {
+                      max: amountText(max, symbol),
+                      min: amountText(protocol.minimumStakableAmount, symbol),
+                    })}
+                  </span>
+                ) : undefined
+              }
+              {...form.getInputProps('amount')}
+              rightSection={
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  disabled={!max}
+                  onClick={() => max && form.setFieldValue('amount', trimDecimal(max))}
+                  data-testid="stake-max"
+                >
+                  {t('staking.form.max')}
+                </Button>
+              }
+              rightSectionWidth={64}
+              data-testid="stake-amount"
+            />
+            {nothingToStake ? (
+              <Notice color="yellow" p="sm" testId="stake-nothing">
+                <Text size="sm">{t('staking.form.nothingToStake')}</Text>
+              </Notice>
+            ) : null}
           </Stack>
-        </Paper>
-        <FormFooter
-          error={fieldErrorShown ? null : create.error}
-          errorTitle={t('staking.form.failed')}
-          onCancel={onCancel}
-          cancelTestId="stake-cancel"
-          submitLabel={t('staking.form.submit')}
-          pending={create.isPending}
-          submitDisabled={nothingToStake}
-          submitTestId="stake-submit"
-        />
+          <StakeSummary
+            estimate={estimate}
+            perYear={perYear}
+            unbondingEnd={unbondingEnd}
+            protocol={protocol}
+            tokenType={tokenType}
+            symbol={symbol}
+          />
+        </SimpleGrid>
+        {/* On a short screen the modal scrolls; its buttons stay at the bottom of the view. */}
+        <Box pos="sticky" bottom={0} bg="var(--mantine-color-body)" py="xs" style={{ zIndex: 1 }}>
+          <FormFooter
+            error={fieldErrorShown ? null : create.error}
+            errorTitle={t('staking.form.failed')}
+            onCancel={onCancel}
+            cancelTestId="stake-cancel"
+            submitLabel={t('staking.form.submit')}
+            pending={create.isPending}
+            submitDisabled={nothingToStake}
+            submitTestId="stake-submit"
+          />
+        </Box>
       </Stack>
     </form>
   );

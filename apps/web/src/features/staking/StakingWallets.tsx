@@ -6,7 +6,7 @@ import { ListState } from '../../components/ListState';
 import { PanelHeader } from '../../components/PanelHeader';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { useStakingWallets } from './api';
-import { amountText } from './staking-math';
+import { AmountValue } from './staking-ui';
 
 export interface StakingWalletsProps {
   selectedWalletId: string | null;
@@ -77,15 +77,17 @@ export function StakingWallets({ selectedWalletId, onSelect }: StakingWalletsPro
                   </Table.Td>
                   <Table.Td>{blockchainLabel(w.blockchain, lang)}</Table.Td>
                   <Table.Td ta="right" data-testid="staking-wallet-staked">
-                    {amountText(w.staked, symbol)}
+                    <AmountValue value={w.staked} symbol={symbol} />
                   </Table.Td>
                   <Table.Td ta="right" data-testid="staking-wallet-claimable">
-                    {amountText(w.claimable.total, symbol)}
+                    <AmountValue value={w.claimable.total} symbol={symbol} />
                   </Table.Td>
                   <Table.Td ta="right" data-testid="staking-wallet-withdrawable">
-                    {amountText(w.withdrawable, symbol)}
+                    <AmountValue value={w.withdrawable} symbol={symbol} />
                   </Table.Td>
-                  <Table.Td ta="right">{amountText(w.rewards, symbol)}</Table.Td>
+                  <Table.Td ta="right">
+                    <AmountValue value={w.rewards} symbol={symbol} />
+                  </Table.Td>
                 </Table.Tr>
               );
             })}

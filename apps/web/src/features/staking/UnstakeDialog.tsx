@@ -8,9 +8,9 @@ import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { useContractForm } from '../../lib/contract-form';
 import { type StakingWalletDetail, useCreateUnstake, useStakingProtocols } from './api';
 import { symbolOfChain } from './StakingWallets';
-import { amountText } from './staking-math';
+import { amountText, exactAmountText, trimDecimal } from './staking-math';
 import { amountError, serverFieldErrors } from './staking-rules';
-import { periodLabel, Row } from './staking-ui';
+import { AmountValue, periodLabel, Row } from './staking-ui';
 
 export interface UnstakeTarget {
   wallet: StakingWalletDetail;
@@ -85,6 +85,7 @@ function UnstakeForm({
     ),
   );
   const fieldErrorShown = create.error && Object.keys(serverFieldErrors(create.error, FIELDS, lang)).length > 0;
+  const fee = exactAmountText(protocol?.unstakeFee ?? '1', symbol);
   const days = Math.ceil((protocol?.unbondingSeconds ?? 14 * 86_400) / 86_400);
   return (
     <DialogForm
@@ -98,7 +99,7 @@ function UnstakeForm({
       <Stack gap="md" data-testid="unstake-form">
         <Row
           label={t('staking.unstake.position')}
-          value={amountText(position.amount, symbol)}
+          value={<AmountValue value={position.amount} symbol={symbol} decimals={decimals} />}
           testId="unstake-position-amount"
         />
         <TextInput
@@ -107,16 +108,17 @@ function UnstakeForm({
           inputMode="decimal"
           autoComplete="off"
           data-autofocus
-          description={t('staking.unstake.amountHint', {
-            max: amountText(position.amount, symbol),
-            fee: amountText(protocol?.unstakeFee ?? '1', symbol),
-          })}
+          description={
+            <span title={t('staking.unstake.amountHint', { max: exactAmountText(position.amount, symbol), fee })}>
+              {t('staking.unstake.amountHint', { max: amountText(position.amount, symbol), fee })}
+            </span>
+          }
           {...form.getInputProps('amount')}
           rightSection={
             <Button
               size="compact-xs"
               variant="light"
-              onClick={() => form.setFieldValue('amount', position.amount)}
+              onClick={() => form.setFieldValue('amount', trimDecimal(position.amount))}
               data-testid="unstake-max"
             >
               {t('staking.unstake.max')}

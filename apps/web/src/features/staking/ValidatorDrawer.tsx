@@ -6,8 +6,8 @@ import { DetailDrawer } from '../../components/DetailDrawer';
 import { formatDateTime } from '../../lib/dates';
 import { type StakingValidatorDetail, useStakingValidator } from './api';
 import { symbolOfChain } from './StakingWallets';
-import { amountText, percentText } from './staking-math';
-import { Figure, lockLabel, periodLabel, StateBadge, tokenTypeLabel } from './staking-ui';
+import { percentText } from './staking-math';
+import { AmountValue, Figure, lockLabel, periodLabel, StateBadge, tokenTypeLabel } from './staking-ui';
 
 export interface ValidatorDrawerProps {
   validatorId: string | null;
@@ -45,7 +45,7 @@ function ValidatorBody({
 }) {
   const { t } = useTranslation();
   const symbol = symbolOfChain(validator.blockchain);
-  const amount = (value: string) => amountText(value, symbol);
+  const amount = (value: string) => <AmountValue value={value} symbol={symbol} />;
   return (
     <Stack gap="lg" data-testid="validator-detail" data-validator-id={validator.validatorId}>
       <Stack gap={2}>

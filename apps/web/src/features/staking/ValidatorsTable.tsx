@@ -6,8 +6,8 @@ import { DataTable } from '../../components/DataTable';
 import { ListState } from '../../components/ListState';
 import { PanelHeader } from '../../components/PanelHeader';
 import { useStakingValidators } from './api';
-import { amountText, percentText } from './staking-math';
-import { tokenTypeLabel } from './staking-ui';
+import { percentText } from './staking-math';
+import { AmountValue, tokenTypeLabel } from './staking-ui';
 
 export interface ValidatorsTableProps {
   /** The network's coin symbol of each validator (from its network); 'IP' when not known. */
@@ -83,7 +83,9 @@ export function ValidatorsTable({ symbolOf, onOpen }: ValidatorsTableProps) {
                 <Table.Td ta="right" data-testid="validator-commission">
                   {percentText(v.commission)}
                 </Table.Td>
-                <Table.Td ta="right">{amountText(v.totalStaked, symbolOf(v))}</Table.Td>
+                <Table.Td ta="right">
+                  <AmountValue value={v.totalStaked} symbol={symbolOf(v)} />
+                </Table.Td>
                 <Table.Td ta="right" data-testid="validator-yearly-return">
                   {percentText(v.estimatedYearlyReturn)}
                 </Table.Td>

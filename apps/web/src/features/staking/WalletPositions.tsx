@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/DataTable';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDateTime } from '../../lib/dates';
-import { type StakingWalletDetail, useStakingWallet } from './api';
+import { type StakingWalletDetail, useStakingProtocols, useStakingWallet } from './api';
 import { symbolOfChain } from './StakingWallets';
-import { amountText, isPositiveDecimal, percentText } from './staking-math';
-import { periodLabel, StateBadge, tokenTypeLabel } from './staking-ui';
+import { amountText, exactAmountText, isPositiveDecimal, percentText } from './staking-math';
+import { AmountValue, periodLabel, StateBadge, tokenTypeLabel } from './staking-ui';
 
 export type ClaimTarget = StakingWalletDetail['claimableByValidator'][number];
 
@@ -22,11 +22,14 @@ export interface WalletPositionsProps {
 export function WalletPositions({ walletId, onStake, onUnstake, onClaim }: WalletPositionsProps) {
   const { t } = useTranslation();
   const detail = useStakingWallet(walletId);
+  const protocols = useStakingProtocols();
   if (detail.error) return <ErrorAlert error={detail.error} title={t('staking.positions.loadFailed')} />;
   const wallet = detail.data;
   if (!wallet) return null;
   const symbol = symbolOfChain(wallet.blockchain);
   const amount = (value: string) => amountText(value, symbol);
+  // Story pays a delegation's rewards only from this amount on: below it they accrue and are not claimable yet.
+  const payoutThreshold = protocols.data?.items.find((p) => p.blockchain === wallet.blockchain)?.rewardPayoutThreshold;
   return (
     <Paper
       withBorder
@@ -43,7 +46,12 @@ export function WalletPositions({ walletId, onStake, onUnstake, onClaim }: Walle
             <Text fw={700} id="staking-positions-title">
               {t('staking.positions.title', { name: wallet.walletName })}
             </Text>
-            <Text size="sm" c="dimmed" data-testid="wallet-max-stake">
+            <Text
+              size="sm"
+              c="dimmed"
+              title={t('staking.positions.maxStake', { amount: exactAmountText(wallet.maxStakeAmount, symbol) })}
+              data-testid="wallet-max-stake"
+            >
               {t('staking.positions.maxStake', { amount: amount(wallet.maxStakeAmount) })}
             </Text>
           </Stack>
@@ -56,48 +64,58 @@ export function WalletPositions({ walletId, onStake, onUnstake, onClaim }: Walle
             {t('staking.positions.empty')}
           </Text>
         ) : (
+          // Eight columns fit a 1366 px screen beside the navigation: the period and token kind sit under the
+          // validator's name, the two dates share a cell. Narrower than that, the table scrolls sideways.
           <DataTable
-            minWidth={1080}
+            minWidth={900}
             testId="positions-table"
             columns={[
               t('staking.positions.validator'),
-              t('staking.positions.period'),
-              t('staking.positions.tokenType'),
               t('staking.positions.state'),
               { label: t('staking.positions.amount'), align: 'right' },
               { label: t('staking.positions.rewards'), align: 'right' },
               { label: t('staking.positions.yearlyReturn'), align: 'right' },
-              t('staking.positions.lockedUntil'),
-              t('staking.positions.unbondingEndsAt'),
+              t('staking.positions.dates'),
               { label: t('staking.positions.actions'), srOnly: true },
             ]}
           >
             {wallet.positions.map((p) => (
-              // One line per cell: the table scrolls sideways rather than break '1,024 IP' or a period's name.
+              // One line per figure: a row grows a line rather than break '1,024 IP' or a date.
               <Table.Tr
                 key={p.positionId}
                 data-testid="position-row"
                 data-position-id={p.positionId}
                 style={{ whiteSpace: 'nowrap' }}
               >
-                <Table.Td fw={600}>{p.validatorName}</Table.Td>
-                <Table.Td>{periodLabel(t, p.period)}</Table.Td>
-                <Table.Td>{tokenTypeLabel(t, p.tokenType)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {p.validatorName}
+                  </Text>
+                  <Text size="xs" c="dimmed" data-testid="position-terms">
+                    {periodLabel(t, p.period)} · {tokenTypeLabel(t, p.tokenType)}
+                  </Text>
+                </Table.Td>
                 <Table.Td>
                   <StateBadge state={p.state} />
                 </Table.Td>
                 <Table.Td ta="right" data-testid="position-amount">
-                  {amount(p.amount)}
+                  <AmountValue value={p.amount} symbol={symbol} />
                 </Table.Td>
                 <Table.Td ta="right" data-testid="position-rewards">
-                  {amount(p.rewards)}
+                  <AmountValue value={p.rewards} symbol={symbol} />
                 </Table.Td>
                 <Table.Td ta="right">{percentText(p.estimatedYearlyReturn)}</Table.Td>
-                <Table.Td data-testid="position-locked-until">{formatDateTime(p.lockedUntil)}</Table.Td>
-                <Table.Td data-testid="position-unbonding-ends">
-                  {p.unbondingEndsAt ? formatDateTime(p.unbondingEndsAt) : '—'}
-                </Table.Td>
                 <Table.Td>
+                  <DateLine label={t('staking.positions.lockedUntil')} testId="position-locked-until">
+                    {formatDateTime(p.lockedUntil)}
+                  </DateLine>
+                  {p.unbondingEndsAt ? (
+                    <DateLine label={t('staking.positions.unbondingEndsAt')} testId="position-unbonding-ends">
+                      {formatDateTime(p.unbondingEndsAt)}
+                    </DateLine>
+                  ) : null}
+                </Table.Td>
+                <Table.Td ta="right">
                   <Button
                     size="compact-sm"
                     variant="default"
@@ -120,6 +138,11 @@ export function WalletPositions({ walletId, onStake, onUnstake, onClaim }: Walle
           <Text fw={700} component="h3" size="md">
             {t('staking.positions.claimTitle')}
           </Text>
+          {payoutThreshold && (
+            <Text size="xs" c="dimmed" data-testid="claim-threshold-note">
+              {t('staking.positions.claimThreshold', { amount: amount(payoutThreshold) })}
+            </Text>
+          )}
           {wallet.claimableByValidator.length === 0 ? (
             <Text size="sm" c="dimmed" data-testid="claimable-empty">
               {t('staking.positions.claimEmpty')}
@@ -137,13 +160,20 @@ export function WalletPositions({ walletId, onStake, onUnstake, onClaim }: Walle
                   <Text size="sm" fw={600}>
                     {c.validatorName}
                   </Text>
-                  <Text size="xs" c="dimmed">
+                  <Text
+                    size="xs"
+                    c="dimmed"
+                    title={t('staking.positions.claimParts', {
+                      principal: exactAmountText(c.principal, symbol),
+                      rewards: exactAmountText(c.rewards, symbol),
+                    })}
+                  >
                     {t('staking.positions.claimParts', { principal: amount(c.principal), rewards: amount(c.rewards) })}
                   </Text>
                 </Stack>
                 <Group gap="sm" wrap="nowrap">
                   <Text size="sm" fw={700} data-testid="claimable-total">
-                    {amount(c.total)}
+                    <AmountValue value={c.total} symbol={symbol} />
                   </Text>
                   <Button
                     size="compact-sm"
@@ -164,5 +194,19 @@ export function WalletPositions({ walletId, onStake, onUnstake, onClaim }: Walle
         </Stack>
       </Stack>
     </Paper>
+  );
+}
+
+/** 'Locked until  2026/04/02 09:00:00': a date of a position with what it is, on one line. */
+function DateLine({ label, testId, children }: { label: string; testId: string; children: string }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="xs" c="dimmed" w={92}>
+        {label}
+      </Text>
+      <Text size="sm" data-testid={testId}>
+        {children}
+      </Text>
+    </Group>
   );
 }

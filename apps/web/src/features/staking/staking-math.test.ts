@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amountDisplay,
   amountText,
   bpsToPercent,
   chartRatios,
   earliestUnbondingEnd,
   estimatedReturnBps,
+  exactAmountText,
   percentToBps,
+  trimDecimal,
   yearlyRewards,
 } from './staking-math';
 
@@ -68,5 +71,39 @@ describe('staking maths', () => {
     expect(chartRatios(['0', '5', '10'])).toEqual([0, 0.5, 1]);
     expect(chartRatios(['0', '0'])).toEqual([0, 0]);
     expect(chartRatios(['0.000000000000000001', '0.000000000000000002'])).toEqual([0.5, 1]);
+  });
+
+  it('shows amounts short and readable, every digit kept for the title', () => {
+    // The API's decimals come padded to the token's 18 places.
+    expect(amountText('1024.000000000000000000', 'IP')).toBe('1,024 IP');
+    expect(amountText('2048.500000000000000000', 'IP')).toBe('2,048.5 IP');
+    expect(amountDisplay('0.012345678901234567', 'IP')).toEqual({
+      text: '0.012345 IP',
+      exact: '0.012345678901234567 IP',
+    });
+    // Cut, never rounded up: a balance is never overstated.
+    expect(amountText('1.9999999', 'IP')).toBe('1.999999 IP');
+    expect(amountText('0', 'IP')).toBe('0 IP');
+    expect(amountText('0.000000000000000000', 'IP')).toBe('0 IP');
+  });
+
+  it('never shows a tiny amount as zero', () => {
+    expect(amountDisplay('0.000000123', 'IP')).toEqual({ text: '< 0.000001 IP', exact: '0.000000123 IP' });
+    expect(amountText('0.000000000000000001', 'IP')).toBe('< 0.000001 IP');
+    expect(amountText('0.000001', 'IP')).toBe('0.000001 IP');
+    expect(amountText('-0.0000001', 'IP')).toBe('> -0.000001 IP');
+  });
+
+  it('shows an amount it cannot read as it came, and honours other decimals', () => {
+    expect(amountText('abc', 'IP')).toBe('abc IP');
+    expect(amountText('1.1234567', 'X', 6)).toBe('1.1234567 X');
+    expect(exactAmountText('1234567.1234567', 'IP')).toBe('1,234,567.1234567 IP');
+  });
+
+  it('trims the padding of a decimal for an input', () => {
+    expect(trimDecimal('2048.000000000000000000')).toBe('2048');
+    expect(trimDecimal('2048.500000000000000000')).toBe('2048.5');
+    expect(trimDecimal('100')).toBe('100');
+    expect(trimDecimal('0.000000000000000001')).toBe('0.000000000000000001');
   });
 });

@@ -5,6 +5,7 @@ import {
   type StakingTokenType,
   toBaseUnits,
 } from '@vaultline/contracts';
+import { formatAmount } from '../../lib/amounts';
 
 /**
  * The staking screens' arithmetic on decimal strings, exactly: rates become basis points and amounts base units as
@@ -104,16 +105,49 @@ export function isPositiveDecimal(value: string): boolean {
   }
 }
 
-/** Groups the whole part by thousands: '1234567.5' → '1,234,567.5'. */
-export function groupDecimal(value: string): string {
-  const negative = value.startsWith('-');
-  const [whole = '0', fraction] = (negative ? value.slice(1) : value).split('.');
-  return `${negative ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
+/** Fraction digits an amount shows: a day's rewards stay visible, a table cell stays short. */
+export const SHOWN_FRACTION_DIGITS = 6;
+const SMALLEST_SHOWN = `0.${'0'.repeat(SHOWN_FRACTION_DIGITS - 1)}1`;
+
+/** An amount as shown ('1,024.000123 IP') and with every digit it has ('1,024.000123456789 IP', for a title). */
+export interface AmountDisplay {
+  text: string;
+  exact: string;
 }
 
-/** '1,024.5 IP' of a decimal string. */
-export function amountText(value: string, symbol: string): string {
-  return `${groupDecimal(value)} ${symbol}`;
+/**
+ * A decimal amount of the API ('1024.000000000000000000') as the screens show it, through the app's base-unit
+ * formatter (exact, no float): trailing zeros trimmed, at most six fraction digits, cut and never rounded up so that
+ * nothing is overstated. An amount that is not zero but smaller than the last digit shown reads '< 0.000001', never
+ * a false '0'. `exact` keeps every digit.
+ */
+export function amountDisplay(value: string, symbol: string, decimals = 18): AmountDisplay {
+  let units: bigint;
+  try {
+    units = toBaseUnits(value, decimals);
+  } catch {
+    // More digits than the token has, or not a number: shown as it came rather than guessed at.
+    return { text: `${value} ${symbol}`, exact: `${value} ${symbol}` };
+  }
+  let shown = formatAmount(units, decimals, { maxFraction: SHOWN_FRACTION_DIGITS });
+  if (units !== 0n && /^-?0$/.test(shown)) shown = units > 0n ? `< ${SMALLEST_SHOWN}` : `> -${SMALLEST_SHOWN}`;
+  return { text: `${shown} ${symbol}`, exact: `${formatAmount(units, decimals)} ${symbol}` };
+}
+
+/** '1024.500000000000000000' → '1024.5': the API's padded decimal as a person types it (a Max button's fill). */
+export function trimDecimal(value: string): string {
+  if (!/^-?\d+\.\d*$/.test(value)) return value;
+  return value.replace(/0+$/, '').replace(/\.$/, '');
+}
+
+/** '1,024.5 IP' of a decimal string, shortened as `amountDisplay` does. */
+export function amountText(value: string, symbol: string, decimals = 18): string {
+  return amountDisplay(value, symbol, decimals).text;
+}
+
+/** '1,024.500000000000000001 IP': every digit, for a title or where the exact figure matters. */
+export function exactAmountText(value: string, symbol: string, decimals = 18): string {
+  return amountDisplay(value, symbol, decimals).exact;
 }
 
 /** '5.00%' of a percent string. */

@@ -1,7 +1,9 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { DelegationState, StakingPeriod, StakingTokenType } from '@vaultline/contracts';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { amountDisplay } from './staking-math';
 
 const STATE_COLORS: Record<DelegationState, string> = {
   BONDING: 'blue',
@@ -48,11 +50,14 @@ export function Figure({
   label,
   value,
   hint,
+  hintTitle,
   testId,
 }: {
   label: string;
-  value: string;
+  value: ReactNode;
   hint?: string | undefined;
+  /** The hint with exact amounts, when the hint shows them short. */
+  hintTitle?: string | undefined;
   testId: string;
 }) {
   return (
@@ -64,7 +69,7 @@ export function Figure({
         {value}
       </Text>
       {hint ? (
-        <Text size="xs" c="dimmed" data-testid={`${testId}-hint`}>
+        <Text size="xs" c="dimmed" title={hintTitle === hint ? undefined : hintTitle} data-testid={`${testId}-hint`}>
           {hint}
         </Text>
       ) : null}
@@ -73,7 +78,7 @@ export function Figure({
 }
 
 /** A label and its value on one line, the value on the right. */
-export function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
+export function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
       <Text size="sm" c="dimmed">
@@ -83,5 +88,18 @@ export function Row({ label, value, testId }: { label: string; value: string; te
         {value}
       </Text>
     </Group>
+  );
+}
+
+/**
+ * An amount shown short ('0.012345 IP'), its every digit in the title ('0.012345678901234567 IP') where the short
+ * form leaves some out: what a pointer over it, or a copy of the title, gives exactly.
+ */
+export function AmountValue({ value, symbol, decimals }: { value: string; symbol: string; decimals?: number }) {
+  const shown = amountDisplay(value, symbol, decimals);
+  return (
+    <span title={shown.exact === shown.text ? undefined : shown.exact} data-exact={shown.exact}>
+      {shown.text}
+    </span>
   );
 }

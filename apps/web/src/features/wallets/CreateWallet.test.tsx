@@ -17,7 +17,7 @@ function handlers(extra: Handlers = {}) {
     'GET /api/v1/organization/members/me': () =>
       jsonResponse(fakeMe({ permissions: ['WALLETS_CREATION', 'WALLETS_VIEW'] })),
     'POST /api/v1/organizations/wallets': () =>
-      jsonResponse({ items: [], page: 1, size: 20, total: 0, partial: false }),
+      jsonResponse({ items: [], page: 1, size: 20, total: 0, partial: false, nextCursor: null }),
     'GET /api/v1/organizations/requests/wallet-creation/approval-line-templates': () => jsonResponse(creationLine()),
     ...extra,
   };

@@ -131,7 +131,6 @@ function WalletRow({ wallet, onOpen }: { wallet: Wallet; onOpen: () => void }) {
             event.stopPropagation();
             onOpen();
           }}
-          aria-label={t('walletList.open', { name: wallet.name })}
         >
           <Group gap="sm" wrap="nowrap">
             <ChainAvatar chain={wallet.blockchain} />

@@ -10,7 +10,7 @@ import { choose } from '../../test/select';
 
 const W = `/api/v1/organizations/wallets/${WALLET_ID}`;
 const listAnswer = (items: ReturnType<typeof wallet>[], partial = false) =>
-  jsonResponse({ items, page: 1, size: 20, total: items.length, partial });
+  jsonResponse({ items, page: 1, size: 20, total: items.length, partial, nextCursor: null });
 
 function handlers(extra: Handlers = {}) {
   return {

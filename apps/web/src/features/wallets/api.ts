@@ -18,7 +18,7 @@ import {
 } from '@vaultline/contracts';
 import { callApi } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
-import { pickListBody, sortBy, usePagedQuery, useRefreshingMutation } from '../../lib/queries';
+import { pickListBody, sortBy, useCursorPagedQuery, useRefreshingMutation } from '../../lib/queries';
 import { APPROVALS_QUERY, WALLETS_QUERY } from '../../lib/query-keys';
 
 export const WALLETS_PAGE_SIZE = 20;
@@ -29,9 +29,12 @@ export interface WalletFilters {
   page: number;
 }
 
-/** The wallets the caller may see; `partial` says when that is not all of the organization's. */
+/**
+ * The wallets the caller may see; `partial` says when that is not all of the organization's. The next page is
+ * read by the cursor of the one on screen.
+ */
 export function useWalletList({ blockchain, search, page }: WalletFilters) {
-  return usePagedQuery([...WALLETS_QUERY, 'list', blockchain, search, page], walletListCall, {
+  return useCursorPagedQuery([...WALLETS_QUERY, 'list', blockchain, search], walletListCall, {
     page,
     size: WALLETS_PAGE_SIZE,
     sort: sortBy('createdAt', 'DESC'),

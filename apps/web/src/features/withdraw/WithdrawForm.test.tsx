@@ -45,7 +45,7 @@ function preview(approval: Partial<WithdrawalPreview['approval']> = {}): Withdra
 function handlers(answer: WithdrawalPreview) {
   return {
     'POST /api/v1/organizations/wallets': () =>
-      jsonResponse({ items: [wallet()], page: 1, size: 100, total: 1, partial: false }),
+      jsonResponse({ items: [wallet()], page: 1, size: 100, total: 1, partial: false, nextCursor: null }),
     [`GET /api/v1/balances/wallet/${WALLET_ID}`]: () =>
       jsonResponse({
         walletId: WALLET_ID,

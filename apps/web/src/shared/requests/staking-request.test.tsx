@@ -120,6 +120,24 @@ describe('staking request renderers', () => {
     expect(screen.getByTestId('staking-rewards')).toHaveTextContent('20.25 IP');
   });
 
+  it('says why a claim has no transaction, in English and Korean', () => {
+    const claim = staking({ kind: 'STAKING_CLAIM', ...position, principal: '1024000000000000000000', rewards: '1' });
+    const view = presentRequest(claim, en);
+    expect(view.facts.map((fact) => fact.label)).toEqual([
+      'Network',
+      'Wallet',
+      'Validator',
+      'Unbonded principal',
+      'Rewards',
+      'Transaction',
+    ]);
+    expect(view.outcome?.COMPLETE).toBe('The claim was booked. The network’s consensus layer pays it into the wallet.');
+    renderFacts(view);
+    expect(screen.getByTestId('staking-no-transaction')).toHaveTextContent(/^None sent from the wallet\./);
+    expect(screen.queryByTestId('staking-lifecycle')).toBeNull();
+    expect(presentRequest(claim, ko).facts.at(-1)?.label).toBe('트랜잭션');
+  });
+
   it('sends stake and unstake decisions to the stake-request calls and claims to the claim-request calls', async () => {
     const base = '/api/v1/organizations/staking/story';
     const answer = () => jsonResponse(stake);

@@ -1,40 +1,22 @@
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import {
   claimApproveCall,
   claimCancelCall,
   claimRejectCall,
   nativeToken,
-  type RequestExecutionView,
   type RequestView,
   stakeApproveCall,
   stakeCancelCall,
   stakeRejectCall,
-  type WithdrawalLifecycle,
 } from '@vaultline/contracts';
 import { CopyValueButton, shortAddress } from '../../components/chain-ui';
 import { formatTokenAmount } from '../../lib/amounts';
 import { callApi } from '../../lib/api-client';
-import { readErrorCode } from '../../lib/error-reader';
+import { executionFacts, factText as text } from './request-execution';
 import type { RenderContext, RequestFact, RequestOf, RequestPresentation, RequestRenderer } from './request-renderer';
 import { walletRequestParts } from './wallet-request';
 
 type StakingKind = 'STAKING_STAKE' | 'STAKING_UNSTAKE' | 'STAKING_CLAIM';
-
-const LIFECYCLE_COLORS: Record<WithdrawalLifecycle, string> = {
-  CREATED: 'gray',
-  EXECUTING: 'blue',
-  COMPLETED: 'teal',
-  VASP_VERIFICATION_FAILED: 'red',
-  CANCELED_BEFORE_EXECUTING: 'gray',
-  CANCELED_AFTER_EXECUTING: 'gray',
-  FAILED: 'red',
-};
-
-const text = (value: string, testId?: string) => (
-  <Text size="sm" data-testid={testId}>
-    {value}
-  </Text>
-);
 
 /** '1,024 IP' of base units of the network's coin (staking moves only the native coin). */
 function coin(request: RequestOf<StakingKind>, units: string): string {
@@ -67,65 +49,10 @@ function commonFacts(request: RequestOf<StakingKind>, { t }: RenderContext): Req
   ];
 }
 
-/** The transaction the request sent, once it has one: its state on chain, hash (explorer link), fee and failure. */
-function executionFacts(request: RequestView, execution: RequestExecutionView, { t, lang }: RenderContext) {
-  const facts: RequestFact[] = [
-    {
-      label: t('requests.withdrawal.lifecycle'),
-      value: (
-        <Group>
-          <Badge
-            variant="light"
-            radius="sm"
-            tt="none"
-            color={LIFECYCLE_COLORS[execution.lifecycle]}
-            data-testid="staking-lifecycle"
-            data-lifecycle={execution.lifecycle}
-          >
-            {t(`requests.withdrawal.lifecycles.${execution.lifecycle}`)}
-          </Badge>
-        </Group>
-      ),
-    },
-  ];
-  if (execution.txHash) {
-    const hash = shortAddress(execution.txHash, 12, 8);
-    facts.push({
-      label: t('requests.withdrawal.txHash'),
-      value: (
-        <Group gap={2} wrap="nowrap" data-testid="staking-tx-hash" data-hash={execution.txHash}>
-          {execution.explorerUrl ? (
-            <Anchor href={execution.explorerUrl} target="_blank" rel="noreferrer" size="sm" ff="monospace">
-              {hash}
-            </Anchor>
-          ) : (
-            <Text size="sm" ff="monospace">
-              {hash}
-            </Text>
-          )}
-          <CopyValueButton value={execution.txHash} label={t('requests.withdrawal.copyHash')} />
-        </Group>
-      ),
-    });
-  }
-  if (execution.feePaid && /^[0-9]+$/.test(execution.feePaid)) {
-    const fee = formatTokenAmount(execution.feePaid, nativeToken(request.content.blockchain));
-    facts.push({ label: t('requests.withdrawal.feePaid'), value: text(fee, 'staking-fee-paid') });
-  }
-  if (execution.failureCode && execution.failureCode !== request.failureReason) {
-    facts.push({
-      label: t('requests.withdrawal.failure'),
-      value: (
-        <Text size="sm" c="red" data-testid="staking-failure">
-          {readErrorCode(execution.failureCode, lang).messageIn(lang)}
-        </Text>
-      ),
-    });
-  }
-  return facts;
-}
-
-/** What every staking request shows around its own facts: network, wallet, validator; fee reserve; transaction. */
+/**
+ * What every staking request shows around its own facts: network, wallet, validator; fee reserve; its transaction,
+ * or for a claim why there is none.
+ */
 function present(
   request: RequestOf<StakingKind>,
   context: RenderContext,
@@ -141,7 +68,15 @@ function present(
       value: text(coin(request, request.content.feeReserve), 'staking-fee-reserve'),
     });
   }
-  if (request.execution) facts.push(...executionFacts(request, request.execution, context));
+  if (request.execution) facts.push(...executionFacts(request, request.execution, context, 'staking'));
+  // A claim sends nothing from the wallet (the ledger books it, the consensus layer pays): said, not left blank.
+  const claim = request.itemType === 'STAKING_CLAIM';
+  if (claim && !request.execution?.txHash) {
+    facts.push({
+      label: t('requests.withdrawal.lifecycle'),
+      value: text(t('stakingRequests.claimNoTransaction'), 'staking-no-transaction'),
+    });
+  }
   return {
     ...parts,
     title,
@@ -149,8 +84,8 @@ function present(
     outcome: {
       REJECTED: t('stakingRequests.outcome.REJECTED'),
       CANCELED: t('stakingRequests.outcome.CANCELED'),
-      COMPLETE: t('stakingRequests.outcome.COMPLETE'),
-      PROCESSING: t('stakingRequests.outcome.PROCESSING'),
+      COMPLETE: t(claim ? 'stakingRequests.claimOutcome.COMPLETE' : 'stakingRequests.outcome.COMPLETE'),
+      PROCESSING: t(claim ? 'stakingRequests.claimOutcome.PROCESSING' : 'stakingRequests.outcome.PROCESSING'),
     },
   };
 }

@@ -1,26 +1,10 @@
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import {
-  nativeToken,
-  type RequestExecutionView,
-  type RequestView,
-  tokenById,
-  type WithdrawalLifecycle,
-} from '@vaultline/contracts';
+import { Group, Stack, Text } from '@mantine/core';
+import { nativeToken, tokenById } from '@vaultline/contracts';
 import { CopyValueButton, shortAddress } from '../../components/chain-ui';
 import { formatTokenAmount } from '../../lib/amounts';
-import { readErrorCode } from '../../lib/error-reader';
-import type { RenderContext, RequestFact, RequestOf, RequestRenderer } from './request-renderer';
+import { executionFacts, factText as text } from './request-execution';
+import type { RequestFact, RequestOf, RequestRenderer } from './request-renderer';
 import { walletRequestParts } from './wallet-request';
-
-const LIFECYCLE_COLORS: Record<WithdrawalLifecycle, string> = {
-  CREATED: 'gray',
-  EXECUTING: 'blue',
-  COMPLETED: 'teal',
-  VASP_VERIFICATION_FAILED: 'red',
-  CANCELED_BEFORE_EXECUTING: 'gray',
-  CANCELED_AFTER_EXECUTING: 'gray',
-  FAILED: 'red',
-};
 
 /** The token of a withdrawal as amounts are shown; an unknown one in base units under its id's symbol. */
 function tokenOf(tokenId: string) {
@@ -30,70 +14,6 @@ function tokenOf(tokenId: string) {
 /** '1.5 ETH' of a withdrawal's amount. */
 export function withdrawalAmount(request: RequestOf<'WITHDRAWAL'>): string {
   return formatTokenAmount(request.content.amount, tokenOf(request.content.tokenId));
-}
-
-const text = (value: string, testId?: string) => (
-  <Text size="sm" data-testid={testId}>
-    {value}
-  </Text>
-);
-
-/** The transaction the withdrawal sent, once it has one: its state on chain, hash (explorer link), fee and failure. */
-function executionFacts(request: RequestView, execution: RequestExecutionView, { t, lang }: RenderContext) {
-  const facts: RequestFact[] = [
-    {
-      label: t('requests.withdrawal.lifecycle'),
-      value: (
-        <Group>
-          <Badge
-            variant="light"
-            radius="sm"
-            tt="none"
-            color={LIFECYCLE_COLORS[execution.lifecycle]}
-            data-testid="withdrawal-lifecycle"
-            data-lifecycle={execution.lifecycle}
-          >
-            {t(`requests.withdrawal.lifecycles.${execution.lifecycle}`)}
-          </Badge>
-        </Group>
-      ),
-    },
-  ];
-  if (execution.txHash) {
-    const hash = shortAddress(execution.txHash, 12, 8);
-    facts.push({
-      label: t('requests.withdrawal.txHash'),
-      value: (
-        <Group gap={2} wrap="nowrap" data-testid="withdrawal-tx-hash" data-hash={execution.txHash}>
-          {execution.explorerUrl ? (
-            <Anchor href={execution.explorerUrl} target="_blank" rel="noreferrer" size="sm" ff="monospace">
-              {hash}
-            </Anchor>
-          ) : (
-            <Text size="sm" ff="monospace">
-              {hash}
-            </Text>
-          )}
-          <CopyValueButton value={execution.txHash} label={t('requests.withdrawal.copyHash')} />
-        </Group>
-      ),
-    });
-  }
-  if (execution.feePaid && /^[0-9]+$/.test(execution.feePaid)) {
-    const fee = formatTokenAmount(execution.feePaid, nativeToken(request.content.blockchain));
-    facts.push({ label: t('requests.withdrawal.feePaid'), value: text(fee, 'withdrawal-fee-paid') });
-  }
-  if (execution.failureCode && execution.failureCode !== request.failureReason) {
-    facts.push({
-      label: t('requests.withdrawal.failure'),
-      value: (
-        <Text size="sm" c="red" data-testid="withdrawal-failure">
-          {readErrorCode(execution.failureCode, lang).messageIn(lang)}
-        </Text>
-      ),
-    });
-  }
-  return facts;
 }
 
 /**
@@ -133,7 +53,7 @@ export const withdrawalRenderer: RequestRenderer<'WITHDRAWAL'> = {
       const reserve = formatTokenAmount(content.feeReserve, nativeToken(content.blockchain));
       facts.push({ label: t('requests.withdrawal.feeReserve'), value: text(reserve, 'withdrawal-fee-reserve') });
     }
-    if (request.execution) facts.push(...executionFacts(request, request.execution, context));
+    if (request.execution) facts.push(...executionFacts(request, request.execution, context, 'withdrawal'));
     return {
       ...parts,
       title: t('requests.withdrawal.title', { amount, destination: name ?? shortAddress(content.toAddress) }),

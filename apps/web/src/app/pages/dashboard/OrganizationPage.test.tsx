@@ -202,7 +202,7 @@ describe('organization wallets tab', () => {
     const api = await fakeApi({
       ...organizationHandlers(ALL, everyone),
       'POST /api/v1/organizations/wallets': () =>
-        jsonResponse({ items: wallets, page: 1, size: 20, total: wallets.length, partial: false }),
+        jsonResponse({ items: wallets, page: 1, size: 20, total: wallets.length, partial: false, nextCursor: null }),
     });
     const { router } = renderRoutes(routes, `${PATH}?tab=wallets`);
     const rows = await screen.findAllByTestId('wallet-row');

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requests, wallets } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { assetsScene } from '../../test/assets-scene.js';
+import { cloneRow, cursorPaging, sameInstant, sharedCursorChecks } from '../../test/cursor-paging.js';
+
+/** The wallet list by cursor (`after`): the rows of pages 1..N in every order, filters and visibility kept. */
+let t: TestApp;
+let s: Awaited<ReturnType<typeof assetsScene>>;
+const list = cursorPaging('/api/v1/organizations/wallets');
+
+afterAll(async () => {
+  await t?.close();
+});
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_FACTOR: '20' });
+  s = await assetsScene(t, 'Wallet Cursor Org');
+  // Seven more wallets, copies of Alpha (Ethereum) and Gamma (Polygon), each with a creation request of its own.
+  const made: string[] = [];
+  for (let i = 1; i <= 7; i++) {
+    const source = i % 3 === 0 ? s.gamma : s.alpha;
+    const [from] = await s.db
+      .select({ requestId: wallets.creationRequestId })
+      .from(wallets)
+      .where(eq(wallets.id, source.id));
+    const requestId = await cloneRow(s.db, requests, from!.requestId, { exclusive_key: null });
+    const address = `0x${randomBytes(20).toString('hex')}`;
+    const values = { name: `Clone ${i}`, address, account_index: 100 + i, creation_request_id: requestId };
+    made.push(await cloneRow(s.db, wallets, source.id, values));
+  }
+  // Four at one instant (the id breaks the tie), three a microsecond apart, with Beta among the ties.
+  await sameInstant(s.db, wallets, wallets.id, [s.beta.id, ...made.slice(0, 6)], 4);
+});
+
+describe('wallet list by cursor', () => {
+  sharedCursorChecks(list, () => ({
+    app: t.app,
+    browser: s.owner,
+    total: 10,
+    rowId: s.alpha.id,
+    sorts: ['', 'createdAt ASC', 'name DESC', 'blockchain DESC, createdAt ASC'],
+  }));
+
+  it('applies filters and visibility as pages do', async () => {
+    const ethereum = await list.sameRows(s.owner, { size: 2, filters: { blockchain: ['ETHEREUM'] } }, 7);
+    expect(ethereum).not.toContain(s.gamma.id);
+    const byName = [{ field: 'name', direction: 'ASC' }];
+    await list.sameRows(s.owner, { size: 2, filters: { search: 'clone' }, sort: byName }, 7);
+    // Without WALLETS_VIEW: only Alpha.
+    expect(await list.sameRows(s.viewer, { size: 1 })).toEqual([s.alpha.id]);
+    expect((await list.read(s.viewer, { after: s.alpha.id })).items).toEqual([]);
+  });
+
+  it('refuses another organization’s wallet and one the caller may not see', async () => {
+    await list.refused(s.outsider, s.alpha.id);
+    await list.refused(s.viewer, s.beta.id);
+  });
+});

@@ -1,0 +1,35 @@
+// The Mantine components only dashboard screens use (app/styles.ts has the base and the sign-in screens' ones),
+// loaded with the dashboard layout. Parts other components build on come first, as Mantine's docs order them.
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Flex.css';
+import '@mantine/core/styles/Accordion.css';
+import '@mantine/core/styles/Affix.css';
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Blockquote.css';
+import '@mantine/core/styles/Breadcrumbs.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/ColorSwatch.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Dialog.css';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/EmptyState.css';
+import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/RingProgress.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Timeline.css';
+import '@mantine/dates/styles.css';

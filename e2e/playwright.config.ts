@@ -11,7 +11,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // Every screenshot also runs axe (a11y.helpers.ts): a journey step takes longer than it did.
+  timeout: 60_000,
   reporter: [['list'], ['json']],
   // The demo owner's first sign-in (a new address verified by email) must be the first of the run: the sign-in
   // journeys go first, every other journey after them, whatever their file names.

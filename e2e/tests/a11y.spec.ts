@@ -15,6 +15,8 @@ async function violations(page: Page) {
 }
 
 test.describe('accessibility (axe)', () => {
+  // A whole-page axe scan with every WCAG rule takes seconds on a busy machine; a sign-in comes first.
+  test.describe.configure({ timeout: 120_000 });
   test('the login page, in Korean and English, names every control and has a main landmark', async ({ page }) => {
     await page.goto('/account/login');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -119,14 +119,11 @@ export interface OtpOptions {
 }
 
 /**
- * Types a fresh code into the OTP field, then runs `done` (the field submits itself at 6 digits on
- * most screens). A code refused as already used (a step shared with an earlier journey) is retried
- * once with the next step's code.
+ * How a submitted code ended: `done` resolved ('done'), or the screen refused the code as already used ('used': a
+ * step shared with an earlier journey); any other failure of `done` is thrown.
  */
-export async function enterOtp(page: Page, secret: string, done: () => Promise<unknown>, options: OtpOptions = {}) {
-  const { base = '', scope = page, account } = options;
+export async function codeOutcome(page: Page, done: () => Promise<unknown>): Promise<'done' | 'used'> {
   const used = page.getByText(/이미 사용된 인증 코드|already used/);
-  await scope.getByTestId('otp-input').fill(await freshCode(secret, base, account));
   const finished = done().then(
     () => 'done' as const,
     (error: unknown) => ({ error }),
@@ -136,8 +133,19 @@ export async function enterOtp(page: Page, secret: string, done: () => Promise<u
     () => finished,
   );
   const outcome = await Promise.race([finished, refused]);
-  if (outcome === 'done') return;
-  if (outcome !== 'used') throw outcome.error;
+  if (outcome === 'done' || outcome === 'used') return outcome;
+  throw outcome.error;
+}
+
+/**
+ * Types a fresh code into the OTP field, then runs `done` (the field submits itself at 6 digits on
+ * most screens). A code refused as already used (a step shared with an earlier journey) is retried
+ * once with the next step's code.
+ */
+export async function enterOtp(page: Page, secret: string, done: () => Promise<unknown>, options: OtpOptions = {}) {
+  const { base = '', scope = page, account } = options;
+  await scope.getByTestId('otp-input').fill(await freshCode(secret, base, account));
+  if ((await codeOutcome(page, done)) === 'done') return;
   writeState(stateKey(base, account), { lastStep: Math.floor(Date.now() / STEP_MS) });
   await scope.getByTestId('otp-input').fill(await freshCode(secret, base, account));
   await done();

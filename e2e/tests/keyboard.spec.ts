@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { credentials, freshCode, snap, stateKey, writeState } from './auth.helpers';
+import { codeOutcome, credentials, freshCode, snap, stateKey, writeState } from './auth.helpers';
 
 /**
  * The keyboard-only journey: the demo owner signs in, asks for a wallet and approves the request with nothing but
@@ -87,20 +87,9 @@ async function typeOtp(
   done: () => Promise<unknown>,
 ) {
   await tabTo(page, field, 'the one-time code field');
-  const used = page.getByText(/이미 사용된 인증 코드|already used/);
   await page.keyboard.type(await freshCode(secret));
   await submit();
-  const finished = done().then(
-    () => 'done' as const,
-    (error: unknown) => ({ error }),
-  );
-  const refused = used.waitFor({ timeout: 20_000 }).then(
-    () => 'used' as const,
-    () => finished,
-  );
-  const outcome = await Promise.race([finished, refused]);
-  if (outcome === 'done') return;
-  if (outcome !== 'used') throw outcome.error;
+  if ((await codeOutcome(page, done)) === 'done') return;
   writeState(stateKey(''), { lastStep: Math.floor(Date.now() / 30_000) });
   await tabTo(page, field, 'the one-time code field', { back: true });
   await page.keyboard.press('ControlOrMeta+A');

@@ -10,6 +10,8 @@
 //   --seed-only         seed and stop
 //   --only chains       only the chain scenario (signing per family, transfers on anvil); no database needed
 //   --quick             chain scenario with fewer rounds
+//   --served-only       measure only the product's calls (no baseline, no trivial route, no report): with
+//                       BENCH_CPU_PROF=1 the profile then holds the product's work alone
 // Env: BENCH_DATABASE_SERVER (postgres://postgres@127.0.0.1:5432/postgres), BENCH_DATABASE (vaultline_bench).
 import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,7 +20,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../src/config.js';
 import { runChainBench, writeChainReport } from './chains.js';
-import { type Measured, measure } from './measure.js';
+import { type Measured, measure, measurePair } from './measure.js';
 import { writeReport } from './report.js';
 import { type BenchQuery, CALLS } from './scenarios.js';
 import { ensureBenchDatabase, VOLUME } from './seed.js';
@@ -34,6 +36,7 @@ const { values: args } = parseArgs({
     compare: { type: 'string' },
     'seed-only': { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
+    'served-only': { type: 'boolean', default: false },
   },
 });
 
@@ -95,19 +98,33 @@ const results: Measured[] = [];
 const benchDb = new pg.Client({ connectionString: seeded.url });
 await benchDb.connect();
 const query: BenchQuery = async (text, params) => (await benchDb.query(text, params)).rows;
+// The trivial one-query route (bare Fastify, `select 1` on the same pool), before and after the calls: each
+// baseline is compared with it, and two measurements show how much the machine moved during the run.
+const trivialRun = () => measure({ url: `${ready.baselineUrl}/trivial`, body: {} }, { seconds, connections });
+const trivialFigures = async (when: string) => {
+  const t = await trivialRun();
+  log(`trivial one-query route (${when})  ${t.rps.toFixed(0).padStart(6)} req/s  p95 ${t.p95.toFixed(1)} ms`);
+  return t;
+};
+const servedOnly = args['served-only'];
+const trivial = servedOnly ? [] : [await trivialFigures('first')];
 for (const prepared of CALLS) {
   if (only && !only.some((o) => prepared.name.includes(o))) continue;
   const { prepare, cleanup, ...call } = prepared;
   if (prepare) call.body = await prepare(query, seeded.org.organizationId);
-  const served = await measure(
-    {
-      url: `${ready.appUrl}${call.path}`,
-      body: call.body,
-      headers: { cookie: ready.cookie, 'x-csrf-token': ready.csrf },
-    },
-    { seconds, connections },
-  );
-  const bare = await measure(
+  const servedTarget = {
+    url: `${ready.appUrl}${call.path}`,
+    body: call.body,
+    headers: { cookie: ready.cookie, 'x-csrf-token': ready.csrf },
+  };
+  if (servedOnly) {
+    const served = await measure(servedTarget, { seconds, connections });
+    await cleanup?.(query, seeded.org.organizationId);
+    log(`${call.name.padEnd(28)} ${served.rps.toFixed(0).padStart(6)} req/s  p95 ${served.p95.toFixed(1)} ms`);
+    continue;
+  }
+  const { served, bare } = await measurePair(
+    servedTarget,
     { url: `${ready.baselineUrl}${call.baseline}`, body: call.body },
     { seconds, connections },
   );
@@ -118,11 +135,14 @@ for (const prepared of CALLS) {
   log(
     `${call.name.padEnd(28)} ${s.rps.toFixed(0).padStart(6)} req/s  p50 ${s.p50.toFixed(1)}  p95 ${s.p95.toFixed(1)}  p99 ${s.p99.toFixed(1)} ms` +
       `  | baseline ${bare.rps.toFixed(0)} req/s p95 ${bare.p95.toFixed(1)}  ratio ${(s.rps / bare.rps).toFixed(2)}` +
+      `  baseline/trivial ${(bare.rps / trivial[0]!.rps).toFixed(2)}` +
       (s.errors || bare.errors ? `  errors ${s.errors}/${bare.errors} (${s.firstError ?? bare.firstError ?? ''})` : ''),
   );
 }
+if (results.length) trivial.push(await trivialFigures('last'));
 child.disconnect();
 await benchDb.end();
+if (servedOnly) process.exit(0);
 
 if (args.save) writeFileSync(`${DATA_DIR}/${args.save}.json`, JSON.stringify(results, null, 2));
 const before =
@@ -131,6 +151,7 @@ const before =
     : undefined;
 const report = await writeReport(new URL('./results.md', import.meta.url), {
   results,
+  trivial,
   before,
   seconds,
   connections,

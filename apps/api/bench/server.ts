@@ -24,6 +24,7 @@ const baseline = await buildBaseline({
   db: database.db,
   organizationId: env.BENCH_ORGANIZATION_ID!,
   ownerId: env.BENCH_OWNER_ID!,
+  config,
   services: app.services,
 });
 await app.listen({ host: '127.0.0.1', port: 0 });

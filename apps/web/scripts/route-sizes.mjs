@@ -30,7 +30,7 @@ const BUDGET = { loginJs: 170_000, loginCss: 30_000, signedIn: 350_000 };
  * What the check enforces until those budgets are met: today's figures and a little room, so nothing grows while the
  * splitting goes on (a ratchet: lower these as screens shrink, down to BUDGET). Screens over BUDGET are marked.
  */
-const LIMIT = { loginJs: 255_000, loginCss: 30_000, signedIn: 440_000 };
+const LIMIT = { loginJs: 221_000, loginCss: 14_000, signedIn: 419_000 };
 
 const ACCOUNT = 'src/app/layouts/AccountLayout.tsx';
 const DASHBOARD = 'src/app/layouts/DashboardLayout.tsx';
@@ -48,6 +48,13 @@ const ROUTES = [
   { path: '/dashboard', modules: [DASHBOARD], signedIn: true },
   { path: '/dashboard/assets', modules: [DASHBOARD, 'src/app/pages/dashboard/AssetsPage.tsx'], signedIn: true },
   { path: '/dashboard/wallets', modules: [DASHBOARD, 'src/app/pages/dashboard/WalletsPage.tsx'], signedIn: true },
+  // A wallet's screen: the wallets page fetches its detail when the path names a wallet.
+  {
+    path: '/dashboard/wallets/:blockchain/:id',
+    label: '…/wallets/:blockchain/:id',
+    modules: [DASHBOARD, 'src/app/pages/dashboard/WalletsPage.tsx', 'src/app/pages/dashboard/WalletDetailPage.tsx'],
+    signedIn: true,
+  },
   { path: '/dashboard/approvals', modules: [DASHBOARD, 'src/app/pages/dashboard/ApprovalsPage.tsx'], signedIn: true },
   { path: '/dashboard/withdraw', modules: [DASHBOARD, 'src/app/pages/dashboard/WithdrawPage.tsx'], signedIn: true },
   { path: '/dashboard/tokens', modules: [DASHBOARD, 'src/app/pages/dashboard/TokensPage.tsx'], signedIn: true },
@@ -118,7 +125,8 @@ function firstLoad(route) {
 }
 
 const unmeasured = Object.entries(manifest)
-  .filter(([key, chunk]) => chunk.isDynamicEntry && /^src\/app\/(pages|layouts)\//.test(key))
+  // Screens and layouts (named *Page, *Layout); a lazy part of one (a menu, a dialog) is not a screen of its own.
+  .filter(([key, chunk]) => chunk.isDynamicEntry && /^src\/app\/(pages\/.*Page|layouts\/.*Layout)\.tsx$/.test(key))
   .map(([key]) => key)
   .filter((key) => !ROUTES.some((r) => r.modules.includes(key)));
 if (unmeasured.length > 0) {

@@ -1,10 +1,10 @@
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { approvalsRepository } from '../modules/approvals/approvals.repository.js';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
 import { createMember, createOrganization } from '../test/fixtures.js';
-import { organizationRowCount } from './list-counts.js';
+import { organizationRowCount, requestTypeCount } from './list-counts.js';
 import { requests } from './schema/index.js';
 
 let t: TestDatabase;
@@ -15,13 +15,19 @@ afterAll(async () => {
   await t?.dispose();
 });
 
-async function addRequests(organizationId: string, initiatorId: string, n: number, start: Date) {
+async function addRequests(
+  organizationId: string,
+  initiatorId: string,
+  n: number,
+  start: Date,
+  type: 'WITHDRAWAL' | 'WALLET_CREATION' = 'WITHDRAWAL',
+) {
   // Pairs share a timestamp, so the id must break the tie for the order to be stable.
   const rows = Array.from({ length: n }, (_, i) => ({
     organizationId,
-    type: 'WITHDRAWAL' as const,
-    itemType: 'WITHDRAWAL' as const,
-    payload: { kind: 'WITHDRAWAL', i },
+    type,
+    itemType: type,
+    payload: { kind: type, i },
     status: 'CREATED' as const,
     initiatorId,
     steps: [],
@@ -68,5 +74,41 @@ describe('kept list counts', () => {
         expect(rows.map((r) => r.id)).toEqual(all.slice((page - 1) * 7, page * 7).map((r) => r.id));
       }
     }
+  });
+
+  it('per request type stay equal to count(*), and a list filtered by type alone answers that total', async () => {
+    const db = t.database.db;
+    const config = loadConfig({ LOG_LEVEL: 'silent' });
+    const m = await createMember(db, config, { otp: false });
+    const other = await createOrganization(db);
+    const otherMember = await createMember(db, config, { organizationId: other.id, otp: false });
+    const start = new Date('2026-03-01T00:00:00Z');
+    const withdrawals = await addRequests(m.organizationId, m.id, 9, start);
+    await addRequests(m.organizationId, m.id, 4, start, 'WALLET_CREATION');
+    await addRequests(other.id, otherMember.id, 5, start);
+    await db.delete(requests).where(inArray(requests.id, [withdrawals[0]!.id, withdrawals[1]!.id]));
+    const exact = async (org: string, type: 'WITHDRAWAL' | 'WALLET_CREATION') =>
+      (
+        await db
+          .select({ n: count() })
+          .from(requests)
+          .where(and(eq(requests.organizationId, org), eq(requests.type, type)))
+      )[0]!.n;
+    expect(await requestTypeCount(db, m.organizationId, ['WITHDRAWAL'])).toBe(7);
+    expect(await exact(m.organizationId, 'WITHDRAWAL')).toBe(7);
+    expect(await requestTypeCount(db, m.organizationId, ['WALLET_CREATION'])).toBe(4);
+    expect(await requestTypeCount(db, m.organizationId, ['WITHDRAWAL', 'WALLET_CREATION', 'STAKING'])).toBe(11);
+    expect(await requestTypeCount(db, m.organizationId, ['STAKING'])).toBe(0);
+    expect(await requestTypeCount(db, other.id, ['WITHDRAWAL'])).toBe(5);
+    const repo = approvalsRepository(db, m.organizationId);
+    const { rows, total } = await repo.list(m.id, null, {
+      page: 1,
+      size: 5,
+      sort: [],
+      filters: { type: ['WITHDRAWAL'] },
+    });
+    expect(total).toBe(7);
+    expect(rows).toHaveLength(5);
+    expect(rows.every((r) => r.type === 'WITHDRAWAL')).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 import { listCounts } from './schema/index.js';
@@ -14,6 +14,20 @@ export async function organizationRowCount(db: Db, organizationId: string, list:
     .select({ n: listCounts.n })
     .from(listCounts)
     .where(and(eq(listCounts.organizationId, organizationId), eq(listCounts.list, list)));
+  return Number(row?.n ?? 0);
+}
+
+/** An organization's requests of the given types, exact: kept per type by the triggers of migration 0027. */
+export async function requestTypeCount(
+  db: Db,
+  organizationId: string,
+  types: readonly ('WALLET_CREATION' | 'WITHDRAWAL' | 'STAKING')[],
+): Promise<number> {
+  const lists = [...new Set(types)].map((type) => `requests:${type}` as const);
+  const [row] = await db
+    .select({ n: sql<string | null>`sum(${listCounts.n})` })
+    .from(listCounts)
+    .where(and(eq(listCounts.organizationId, organizationId), inArray(listCounts.list, lists)));
   return Number(row?.n ?? 0);
 }
 

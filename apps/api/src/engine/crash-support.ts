@@ -7,16 +7,7 @@ import type { TestBrowser } from '../test/browser.js';
 import type { CreatedWallet } from '../test/wallet-fixtures.js';
 import { engineHandlers } from './engine.js';
 
-/** mulberry32: a small deterministic generator, so kill moments vary by round, not by run (a seed replays them). */
-export function seededRandom(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../test/seeded-random.js';
 
 /** A wallet created and approved through the API by `owner`, its creation job run here (the app has no engine). */
 export async function walletCreatedHere(

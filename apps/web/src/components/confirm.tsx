@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { i18n } from '../i18n';
+import { whenConfirmHostReady } from './ConfirmHost';
 
 export interface ConfirmOptions {
   title: string;
@@ -25,13 +26,16 @@ export function confirmAction({
   confirmTestId,
   onConfirm,
 }: ConfirmOptions) {
-  modals.openConfirmModal({
-    title,
-    centered: true,
-    radius: 'lg',
-    children: <Text size="sm">{body}</Text>,
-    labels: { confirm: confirmLabel, cancel: cancelLabel ?? i18n.t('common.cancel') },
-    confirmProps: { color, 'data-testid': confirmTestId } as Record<string, unknown>,
-    onConfirm,
-  });
+  // The dialog's host (and the modal it draws) is fetched with the first confirmation asked for.
+  void whenConfirmHostReady().then(() =>
+    modals.openConfirmModal({
+      title,
+      centered: true,
+      radius: 'lg',
+      children: <Text size="sm">{body}</Text>,
+      labels: { confirm: confirmLabel, cancel: cancelLabel ?? i18n.t('common.cancel') },
+      confirmProps: { color, 'data-testid': confirmTestId } as Record<string, unknown>,
+      onConfirm,
+    }),
+  );
 }

@@ -1,14 +1,38 @@
 import { notifications } from '@mantine/notifications';
-import { OrganizationPermission } from '@vaultline/contracts';
+import type { OrganizationPermission } from '@vaultline/contracts';
 import { currentLanguage, i18n } from '../i18n';
 import type { ApiError } from '../lib/error-reader';
+
+/**
+ * The contracts' ORGANIZATION_PERMISSIONS, listed here because their module holds schemas (zod's core) and every
+ * screen that explains a refusal, the sign-in screen too, needs this list. The type check below and notify.test.ts
+ * keep the two lists the same.
+ */
+export const KNOWN_PERMISSIONS = [
+  'OWNER',
+  'ORG_MEMBER_INVITATION',
+  'ORG_MEMBER_DELETION',
+  'GROUP_CREATION',
+  'GROUP_DELETION',
+  'GROUP_UPDATE',
+  'MANAGEMENT_PERMISSION_SETTINGS',
+  'WALLETS_CREATION',
+  'WALLETS_VIEW',
+  'ADDRESS_BOOK_CREATION',
+  'ADDRESS_BOOK_DELETION',
+  'ADDRESS_BOOK_UPDATE',
+] as const satisfies readonly OrganizationPermission[];
+type Unlisted = Exclude<OrganizationPermission, (typeof KNOWN_PERMISSIONS)[number]>;
+const everyPermissionListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyPermissionListed;
 
 /** The permission a 403 answer names in `data.permission`, when it is one the screens know. */
 export function missingPermission(error: ApiError): OrganizationPermission | null {
   const data = error.data;
   if (typeof data !== 'object' || data === null || !('permission' in data)) return null;
-  const parsed = OrganizationPermission.safeParse((data as { permission: unknown }).permission);
-  return parsed.success ? parsed.data : null;
+  // A plain list check (what the schema's parse does), so no screen needs a schema to explain a refusal.
+  const permission = (data as { permission: unknown }).permission;
+  return (KNOWN_PERMISSIONS as readonly unknown[]).includes(permission) ? (permission as OrganizationPermission) : null;
 }
 
 /** 'Required permission: Invite members', or null when the answer names none. */

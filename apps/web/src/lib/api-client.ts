@@ -1,14 +1,17 @@
-import {
-  type AnyCall,
-  buildPath,
-  type CallBodyInput,
-  type CallParams,
-  type CallQuery,
-  type CallResponse,
-  MissingCallInputError,
-} from '@vaultline/contracts';
+import type { AnyCall, CallBodyInput, CallParams, CallQuery, CallResponse } from '@vaultline/contracts';
 import { currentLanguage } from '../i18n';
 import { readApiError } from './error-reader';
+
+/**
+ * A call whose definition (and its schemas) is fetched when it is first made: screens that must draw before zod's
+ * schema core arrives (sign-in) name their calls so, e.g. `lazyCall(() => import('./calls'), 'memberLoginCall')`.
+ */
+export type LazyCall<C extends AnyCall> = () => Promise<C>;
+
+/** The named call of a module fetched on first use (see `LazyCall`). */
+export function lazyCall<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyCall<M[K] & AnyCall> {
+  return () => load().then((module) => module[name] as M[K] & AnyCall);
+}
 
 export interface CallOptions<C extends AnyCall> {
   params?: CallParams<C>;
@@ -67,7 +70,15 @@ async function readBody(response: Response): Promise<unknown> {
  * Sends one contracts call. A missing path parameter or body is refused before anything is sent
  * (spec section 5); a non-2xx answer or a network failure becomes an `ApiError` from the error reader.
  */
-export async function callApi<C extends AnyCall>(call: C, options: CallOptions<C> = {}): Promise<CallResponse<C>> {
+export async function callApi<C extends AnyCall>(
+  definition: C | LazyCall<C>,
+  options: CallOptions<C> = {},
+): Promise<CallResponse<C>> {
+  // The contracts' call module shares its chunk with zod's core: it arrives with the first call, like the schemas.
+  const [call, { buildPath, MissingCallInputError }] = await Promise.all([
+    typeof definition === 'function' ? definition() : definition,
+    import('./call-helpers'),
+  ]);
   const path = buildPath(call.path, options.params as Record<string, unknown> | undefined);
   if (call.body && (options.body === undefined || options.body === null)) {
     throw new MissingCallInputError('body');

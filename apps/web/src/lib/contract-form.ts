@@ -2,7 +2,7 @@ import { type FormErrors, type UseFormInput, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { AppLanguage } from '../i18n';
 import { useAppLanguage } from '../i18n/useAppLanguage';
-import { type FieldSchema, schemaError } from './form-validation';
+import { type FieldSchema, schemaError } from './field-rules';
 
 /**
  * One field's rule: a contracts schema for its value (its issues are message keys, translated here), or, for a rule

@@ -1,10 +1,12 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { type AnyCall, type CallBodyInput, type CallParams, publicKeyCall } from '@vaultline/contracts';
+import type { AnyCall, CallBodyInput, CallParams } from '@vaultline/contracts';
 import { useCallback } from 'react';
-import { callApi } from './api-client';
+import { callApi, lazyCall } from './api-client';
 import { encryptSecret } from './secret-encryption';
 
 export const PUBLIC_KEY_QUERY = ['auth', 'public-key'] as const;
+/** Fetched with the first secret sent: the sign-in screen draws before any schema arrives. */
+const publicKeyCall = lazyCall(() => import('./public-key-call'), 'publicKeyCall');
 
 /** Encrypts one secret (password or one-time code) for the server. */
 export type Encrypt = (secret: string) => Promise<string>;

@@ -62,6 +62,8 @@ export const requests = pgTable(
   (t) => [
     // The list's default order (newest first, then id): pages are read off the index, not sorted.
     index('requests_org_created_id_idx').on(t.organizationId, t.createdAt.desc().nullsFirst(), t.id),
+    // A list filtered to one type (the withdrawals screen) pages and counts off this index instead of scanning.
+    index('requests_org_type_created_id_idx').on(t.organizationId, t.type, t.createdAt.desc().nullsFirst(), t.id),
     index('requests_wallet_idx').on(t.walletId),
     // The live stream reads what changed since its last poll (events.repository).
     index('requests_updated_idx').on(t.updatedAt),

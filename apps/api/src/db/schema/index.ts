@@ -2,6 +2,7 @@ export * from './accounts.js';
 export * from './address-books.js';
 export * from './assets.js';
 export * from './auth.js';
+export * from './balance-totals.js';
 export * from './chain-transactions.js';
 export * from './custody.js';
 export * from './gas-fee-wallets.js';

@@ -188,7 +188,8 @@ describe('repositories bound to an organization', () => {
     expect(await walletsA.findMember(b.wallet.id, b.walletMember.id)).toBeUndefined();
     expect(await walletsA.members(b.wallet.id, 1, 20)).toEqual({ rows: [], total: 0 });
     expect((await walletsA.memberships([b.wallet.id], b.owner.id)).size).toBe(0);
-    expect((await walletsA.memberCounts([b.wallet.id])).size).toBe(0);
+    const summary = await walletsA.memberSummary([b.wallet.id], b.owner.id);
+    expect([summary.roles.size, summary.counts.size]).toEqual([0, 0]);
     expect(await walletsA.managerCount(b.wallet.id)).toBe(0);
     expect(await visibleWalletIds(db, memberA.organizationId, b.owner.id)).toEqual(new Set());
 

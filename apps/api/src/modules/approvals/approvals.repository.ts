@@ -1,7 +1,7 @@
 import { and, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { keysetOrPage } from '../../db/keyset.js';
-import { listTotal } from '../../db/list-counts.js';
+import { listTotal, requestTypeCount } from '../../db/list-counts.js';
 import { asColumn, organizationRows } from '../../db/organization-rows.js';
 import { readPage } from '../../db/page-window.js';
 import { accounts, approvalTemplates, requestDecisions, requests, wallets } from '../../db/schema/index.js';
@@ -178,7 +178,12 @@ export function approvalsRepository(db: Db, organizationId: string) {
       const where = and(...conditions);
       // Unfiltered (only the organization condition): the kept count, not count(*) over every request.
       const whole = scope === null && conditions.length === 1 ? { organizationId, list: 'requests' as const } : null;
-      const total = await listTotal(db, requests, where, whole);
+      // Filtered by type alone (the withdrawals screen): the kept per-type count.
+      const byTypeOnly = scope === null && conditions.length === 2 && f.type?.length;
+      const total =
+        byTypeOnly && f.type
+          ? await requestTypeCount(db, organizationId, f.type)
+          : await listTotal(db, requests, where, whole);
       const cols = { createdAt: requests.createdAt, updatedAt: requests.updatedAt };
       const sort = q.sort.length ? q.sort : [{ field: 'createdAt' as const, direction: 'DESC' as const }];
       const keys = [

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organizationRows } from '../../db/organization-rows.js';
-import { walletBalances, wallets } from '../../db/schema/index.js';
+import { organizationTokenBalances, walletBalances, wallets } from '../../db/schema/index.js';
 import { walletScopeCondition } from '../access/visibility.repository.js';
 import type { WalletScope } from '../access/wallet.policy.js';
 
@@ -27,6 +27,34 @@ export interface WalletBalanceQuery {
   holding?: { tokenId?: string | undefined } | undefined;
 }
 
+export interface TokenTotals extends BalanceAmounts {
+  tokenId: string;
+  walletCount: number;
+}
+
+/**
+ * The organization's per-token sums as wallet_balances' trigger keeps them (migration 0026): the slots of each
+ * token added up. A token appears while any balance row of it exists, even at zero, exactly as a sum over the
+ * rows would group it; walletCount is the number of wallets holding it.
+ */
+async function keptTotals(db: Db, organizationId: string, blockchains?: string[]): Promise<TokenTotals[]> {
+  const t = organizationTokenBalances;
+  const conditions: SQL[] = [eq(t.organizationId, organizationId)];
+  if (blockchains?.length) conditions.push(inArray(t.blockchain, blockchains));
+  return db
+    .select({
+      tokenId: t.tokenId,
+      total: sql<string>`sum(${t.total})::text`,
+      staked: sql<string>`sum(${t.staked})::text`,
+      withdrawable: sql<string>`sum(${t.withdrawable})::text`,
+      walletCount: sql<number>`sum(${t.holders})::int`,
+    })
+    .from(t)
+    .where(and(...conditions))
+    .groupBy(t.tokenId)
+    .having(sql`sum(${t.rowCount}) > 0`);
+}
+
 // Computed in SQL on numeric(78,0): JavaScript numbers would lose precision far below 2^256.
 const withdrawable = sql<string>`greatest(${walletBalances.total} - ${walletBalances.staked} - ${walletBalances.locked}, 0)::text`;
 
@@ -39,8 +67,13 @@ export function balancesRepository(db: Db, organizationId: string) {
   const own = organizationRows(db, organizationId);
 
   return {
-    /** Per-token sums over the visible wallets; walletCount counts wallets holding the token. */
-    async totalsByToken(onlyFor: WalletScope, blockchains?: string[]) {
+    /**
+     * Per-token sums over the visible wallets; walletCount counts wallets holding the token. A caller who sees
+     * every wallet reads the organization's kept sums (at most 16 rows a token, whatever the number of wallets);
+     * a caller limited to some wallets gets the exact sum over those, so no other wallet's amounts reach them.
+     */
+    async totalsByToken(onlyFor: WalletScope, blockchains?: string[]): Promise<TokenTotals[]> {
+      if (onlyFor === null) return keptTotals(db, organizationId, blockchains);
       const conditions: (SQL | undefined)[] = [
         eq(walletBalances.organizationId, organizationId),
         walletScopeCondition(db, walletBalances.walletId, onlyFor),

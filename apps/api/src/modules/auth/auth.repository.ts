@@ -16,6 +16,41 @@ export type AccountRow = typeof accounts.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type AuthTokenPurpose = (typeof authTokens.$inferSelect)['purpose'];
 
+/**
+ * The session lookup of every authenticated call as a prepared statement, one per database handle: drizzle builds
+ * its SQL once instead of on every call, and node-postgres prepares it once per connection (no parse and plan in
+ * PostgreSQL per call). Its text never varies, only the session id.
+ */
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({
+      session: sessions,
+      account: accounts,
+      permissions: sql<string[]>`array(
+        select ${memberPermissions.permission} from ${memberPermissions}
+         where ${memberPermissions.accountId} = ${sessions.accountId}
+        union
+        select ${groupPermissions.permission} from ${groupPermissions}
+          join ${groupMembers} on ${groupMembers.groupId} = ${groupPermissions.groupId}
+         where ${groupMembers.accountId} = ${sessions.accountId})`,
+    })
+    .from(sessions)
+    .leftJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('vaultline_session_for_request');
+}
+
+function sessionForRequest(db: Db) {
+  let prepared = sessionLookups.get(db);
+  if (!prepared) {
+    prepared = prepareSessionLookup(db);
+    sessionLookups.set(db, prepared);
+  }
+  return prepared;
+}
+
 /** Every query of sign-in and sessions; the services above never build SQL. */
 // Not bound to an organization: accounts and sessions are found before any organization is known (and operators have none).
 export function authRepository(db: Db) {
@@ -141,21 +176,7 @@ export function authRepository(db: Db) {
      * account holds itself or through its groups (unexpanded; see effectivePermissions).
      */
     async findSessionForRequest(id: string) {
-      const [row] = await db
-        .select({
-          session: sessions,
-          account: accounts,
-          permissions: sql<string[]>`array(
-            select ${memberPermissions.permission} from ${memberPermissions}
-             where ${memberPermissions.accountId} = ${sessions.accountId}
-            union
-            select ${groupPermissions.permission} from ${groupPermissions}
-              join ${groupMembers} on ${groupMembers.groupId} = ${groupPermissions.groupId}
-             where ${groupMembers.accountId} = ${sessions.accountId})`,
-        })
-        .from(sessions)
-        .leftJoin(accounts, eq(accounts.id, sessions.accountId))
-        .where(eq(sessions.id, id));
+      const [row] = await sessionForRequest(db).execute({ id });
       return row;
     },
 

@@ -140,16 +140,30 @@ export function walletsRepository(db: Db, organizationId: string) {
       return map;
     },
 
-    async memberCounts(walletIds: string[]) {
-      const map = new Map<string, number>();
-      if (walletIds.length === 0) return map;
+    /**
+     * What a page of wallets shows of their members, in one round trip instead of two: each wallet's member count
+     * and the account's role in it (one membership per wallet and account, wallet_members_once_key).
+     */
+    async memberSummary(walletIds: string[], accountId: string) {
+      const roles = new Map<string, WalletMemberRow['role']>();
+      const counts = new Map<string, number>();
+      if (walletIds.length === 0) return { roles, counts };
       const rows = await db
-        .select({ id: walletMembers.walletId, n: count() })
+        .select({
+          id: walletMembers.walletId,
+          n: count(),
+          role: sql<
+            WalletMemberRow['role'] | null
+          >`max(${walletMembers.role}) filter (where ${walletMembers.accountId} = ${accountId})`,
+        })
         .from(walletMembers)
         .where(and(inArray(walletMembers.walletId, walletIds), inArray(walletMembers.walletId, own.wallets())))
         .groupBy(walletMembers.walletId);
-      for (const r of rows) map.set(r.id, r.n);
-      return map;
+      for (const r of rows) {
+        counts.set(r.id, r.n);
+        if (r.role !== null) roles.set(r.id, r.role);
+      }
+      return { roles, counts };
     },
 
     async members(walletId: string, page: number, size: number) {

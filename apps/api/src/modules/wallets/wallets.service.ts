@@ -47,7 +47,7 @@ export function walletsService(
   async function describe(tx: Db, auth: AuthContext, rows: WalletRow[]): Promise<Wallet[]> {
     const repo = walletsRepository(tx, orgOf(auth));
     const ids = rows.map((r) => r.id);
-    const [roles, counts] = await Promise.all([repo.memberships(ids, auth.accountId), repo.memberCounts(ids)]);
+    const { roles, counts } = await repo.memberSummary(ids, auth.accountId);
     return rows.map((r) => ({
       id: r.id,
       name: r.name,

@@ -1,10 +1,10 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { BrandMark } from '../../components/BrandMark';
+import { ConfirmHost } from '../../components/ConfirmHost';
 import {
   AccountIcon,
   ApprovalIcon,
@@ -69,9 +69,8 @@ export function DashboardHome() {
 export function DashboardLayout() {
   return (
     <SessionProvider loginPath={PATHS.login} logoutPath={PATHS.logout}>
-      <ModalsProvider>
-        <DashboardShell />
-      </ModalsProvider>
+      <DashboardShell />
+      <ConfirmHost />
     </SessionProvider>
   );
 }

@@ -14,14 +14,22 @@ import { FilterSelect } from '../../components/FilterSelect';
 import { BookIcon, PlusIcon } from '../../components/icons';
 import { ListPanel, ListToolbar, useListPage } from '../../components/ListPanel';
 import { ListTotal } from '../../components/ListTotal';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { RowActions } from '../../components/RowAction';
 import { SearchInput } from '../../components/SearchInput';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { formatDateTime } from '../../lib/dates';
 import { StateBadge, TokenMark, tokenOptions } from './address-book-ui';
 import { ADDRESS_BOOK_PAGE_SIZE, useAddressBookList } from './api';
-import { EntryDetailDrawer } from './EntryDetailDrawer';
-import { RegisterEntryDialog } from './RegisterEntryDialog';
+import type { EntryDetailDrawerProps } from './EntryDetailDrawer';
+
+// Fetched when first opened.
+const RegisterEntryDialog = lazyDialog(() => import('./RegisterEntryDialog').then((m) => m.RegisterEntryDialog));
+const EntryDetailDrawer = lazyDialog(() =>
+  import('./EntryDetailDrawer').then((m) => ({ opened: _, ...props }: EntryDetailDrawerProps & { opened: boolean }) => (
+    <m.EntryDetailDrawer {...props} />
+  )),
+);
 
 export interface AddressBookPanelProps {
   organizationId: string;
@@ -153,7 +161,7 @@ export function AddressBookPanel({ organizationId, myPermissions }: AddressBookP
           setOpenId(entry.id);
         }}
       />
-      <EntryDetailDrawer addressBookId={openId} onClose={() => setOpenId(null)} actions={actions} />
+      <EntryDetailDrawer opened={!!openId} addressBookId={openId} onClose={() => setOpenId(null)} actions={actions} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useActionableCount, useRequestEvents } from './api';
+import { useActionableCount, useRequestEvents } from './live';
 
 /** Listens for request changes while a member is signed in (mounted once, in the dashboard's layout). */
 export function LiveRequests() {

@@ -8,7 +8,7 @@ import { notifySuccess } from '../../components/notify';
 import { toApiError } from '../../lib/error-reader';
 import { ApproverChips } from './ApprovalLineSteps';
 import { useCreationLine, useUpdateCreationLine } from './api';
-import { LineEditorForm } from './LineEditorForm';
+import { LineEditorForm } from './LazyLineEditorForm';
 
 /**
  * The organization's wallet-creation approval line as a left-to-right flow; holders of "Set

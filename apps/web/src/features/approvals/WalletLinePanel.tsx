@@ -9,7 +9,7 @@ import { formatDateTime } from '../../lib/dates';
 import { toApiError } from '../../lib/error-reader';
 import { ApprovalLineSteps } from './ApprovalLineSteps';
 import { useSaveWalletLine, useWalletLine } from './api';
-import { LineEditorForm } from './LineEditorForm';
+import { LineEditorForm } from './LazyLineEditorForm';
 
 /** A wallet's approval line: who may request, who approves; its managers edit it (`canEdit`). */
 export function WalletLinePanel({ walletId }: { walletId: string }) {

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ApprovalLineTemplate,
   type ApprovalLineView,
-  actionableCountCall,
   type ChainFamily,
   type CustomerRequestStatus,
   creationLineGetCall,
@@ -28,16 +27,20 @@ import {
 import { useEffect, useRef } from 'react';
 import { callApi } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
-import { useServerEvent } from '../../lib/event-stream';
 import { pickListBody, sortBy, useCursorPagedQuery } from '../../lib/queries';
 import { APPROVALS_QUERY, ASSETS_QUERY, WALLETS_QUERY } from '../../lib/query-keys';
 import { useWithSecrets } from '../../lib/secrets';
 import { sendStakingDecision } from '../../shared/requests/staking-request';
 
-export const ACTIONABLE_COUNT_QUERY = [...APPROVALS_QUERY, 'actionable-count'] as const;
 export const REQUESTS_PAGE_SIZE = 20;
-/** How often the number of requests waiting for me is asked again. */
-export const ACTIONABLE_REFRESH_MS = 15_000;
+// The badge's count and the live request events: in their own module, so the dashboard's layout loads them alone.
+export {
+  ACTIONABLE_COUNT_QUERY,
+  ACTIONABLE_REFRESH_MS,
+  requestEventOf,
+  useActionableCount,
+  useRequestEvents,
+} from './live';
 
 export type RequestTab = (typeof REQUEST_TABS)[number];
 
@@ -95,45 +98,6 @@ export function useFollowRequest(request: RequestView | undefined) {
     void queryClient.invalidateQueries({ queryKey: [...APPROVALS_QUERY, 'list'] });
     void queryClient.invalidateQueries({ queryKey: WALLETS_QUERY });
   }, [state, queryClient]);
-}
-
-/** The data of the event stream's `request` event: a request changed (decided, executed, completed). */
-export function requestEventOf(data: unknown): { id: string; status: string | null } | null {
-  if (typeof data !== 'object' || data === null) return null;
-  const { id, status } = data as { id?: unknown; status?: unknown };
-  if (typeof id !== 'string' || !id) return null;
-  return { id, status: typeof status === 'string' ? status : null };
-}
-
-/**
- * Live requests: when the server says a request changed, the approvals lists, the number waiting for me, that
- * request's open detail, and the balances (a withdrawal holds, releases or spends them) are read again.
- */
-export function useRequestEvents(enabled = true) {
-  const queryClient = useQueryClient();
-  useServerEvent(
-    'request',
-    (data) => {
-      const event = requestEventOf(data);
-      if (!event) return;
-      void queryClient.invalidateQueries({ queryKey: [...APPROVALS_QUERY, 'list'] });
-      void queryClient.invalidateQueries({ queryKey: ACTIONABLE_COUNT_QUERY });
-      void queryClient.invalidateQueries({ queryKey: [...APPROVALS_QUERY, 'detail', event.id] });
-      void queryClient.invalidateQueries({ queryKey: ASSETS_QUERY });
-    },
-    enabled,
-  );
-}
-
-/** How many requests wait for my approval: asked every 15 s, and again after every decision. */
-export function useActionableCount(enabled = true) {
-  return useQuery({
-    queryKey: ACTIONABLE_COUNT_QUERY,
-    queryFn: ({ signal }) => callApi(actionableCountCall, { body: {}, signal }),
-    enabled,
-    refetchInterval: ACTIONABLE_REFRESH_MS,
-    staleTime: 0,
-  });
 }
 
 export type Decision = 'approve' | 'reject' | 'cancel';

@@ -6,12 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { AssetsIcon, DownloadIcon } from '../../components/icons';
 import { ListPanel, useListPage } from '../../components/ListPanel';
 import { ListTotal } from '../../components/ListTotal';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { PartialHoldingsNotice } from '../../components/PartialHoldingsNotice';
 import { ActivityDrawer } from './ActivityDrawer';
 import { ActivityFilterBar } from './ActivityFilterBar';
 import { ActivityTable } from './ActivityTable';
 import { ACTIVITY_PAGE_SIZE, compactFilters, useActivities } from './api';
-import { ExportDialog } from './ExportDialog';
+
+// Fetched when first opened.
+const ExportDialog = lazyDialog(() => import('./ExportDialog').then((m) => m.ExportDialog));
 
 /** Every activity of the visible wallets with filters, the detail drawer and the CSV export. */
 export function ActivityList({ partialBeforeAnswer }: { partialBeforeAnswer: boolean }) {

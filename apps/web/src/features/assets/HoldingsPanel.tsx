@@ -139,7 +139,8 @@ function AllocationCard({ token }: { token: OrganizationTokenBalance }) {
       {wallets.isError ? (
         <ErrorAlert error={toApiError(wallets.error)} title={t('assets.loadFailed')} />
       ) : wallets.isPending ? (
-        <Center py={48}>
+        // As tall as the donut that replaces it, so nothing below moves when it arrives.
+        <Center mih={180}>
           <Loader size="sm" />
         </Center>
       ) : (

@@ -1,13 +1,12 @@
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShieldIcon } from '../../components/icons';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { useLoginMutation } from './api';
 import { clearAuthStorage, saveExpiredPassword, saveOtpRegistration } from './auth-storage';
 import { LoginForm } from './LoginForm';
-import { LoginOtpStep } from './LoginOtpStep';
 import {
   advanceLogin,
   INITIAL_LOGIN_STATE,
@@ -16,6 +15,10 @@ import {
   type LoginState,
 } from './login-machine';
 import type { LoginLink } from './login-query';
+
+/** The code step (its code field) is fetched as the first credentials go out, so it is there when asked for. */
+const loadOtpStep = () => import('./LoginOtpStep');
+const LoginOtpStep = lazy(() => loadOtpStep().then((m) => ({ default: m.LoginOtpStep })));
 
 export interface LoginFlowProps {
   defaultEmail?: string;
@@ -39,6 +42,7 @@ export function LoginFlow({ defaultEmail, redirect, forgotLink, banner, ...on }:
   const [state, setState] = useState<LoginState>(INITIAL_LOGIN_STATE);
 
   const attempt = (credentials: LoginAttempt, otpCode?: string) => {
+    void loadOtpStep();
     const settle = (result: LoginResult) => {
       const { state: next, effect } = advanceLogin(state, credentials, result);
       setState(next);
@@ -64,13 +68,15 @@ export function LoginFlow({ defaultEmail, redirect, forgotLink, banner, ...on }:
 
   if (state.step === 'otp') {
     return (
-      <LoginOtpStep
-        email={state.email}
-        error={state.error}
-        pending={login.isPending}
-        onSubmit={(code) => attempt({ email: state.email, password: state.password }, code)}
-        onBack={() => setState(INITIAL_LOGIN_STATE)}
-      />
+      <Suspense fallback={null}>
+        <LoginOtpStep
+          email={state.email}
+          error={state.error}
+          pending={login.isPending}
+          onSubmit={(code) => attempt({ email: state.email, password: state.password }, code)}
+          onBack={() => setState(INITIAL_LOGIN_STATE)}
+        />
+      </Suspense>
     );
   }
 

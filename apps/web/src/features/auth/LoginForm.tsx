@@ -1,11 +1,11 @@
 import { Anchor, Group, Stack } from '@mantine/core';
-import { emailSchema } from '@vaultline/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PasswordField } from '../../components/PasswordField';
 import { useContractForm } from '../../lib/contract-form';
-import { required } from '../../lib/form-validation';
+import { emailRule } from '../../lib/email-rule';
+import { required } from '../../lib/field-rules';
 import { EmailField } from './EmailField';
 import { LoginNoticeAlert } from './LoginNoticeAlert';
 import type { LoginAttempt, LoginNotice } from './login-machine';
@@ -27,7 +27,7 @@ export function LoginForm({ defaultEmail = '', notice, pending, forgotLink, onSu
   const form = useContractForm<LoginAttempt>({
     initialValues: { email: defaultEmail, password: '' },
     // Only presence for the password: its rules apply when a password is set, not when it is typed to sign in.
-    rules: { email: emailSchema, password: required() },
+    rules: { email: emailRule, password: required() },
   });
 
   // A refused password is cleared so the next attempt starts from an empty field.

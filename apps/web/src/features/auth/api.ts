@@ -1,20 +1,21 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  acceptInvitationCall,
-  type LoginAnswer,
-  loginIpVerifyCall,
-  memberLoginCall,
-  otpRegistrationConfirmCall,
-  otpRegistrationStartCall,
-  ownerInvitationAcceptCall,
-  passphraseRecoverCall,
-  passphraseResetCall,
-  passphraseVerifyCall,
-  verifyInvitationCall,
-} from '@vaultline/contracts';
-import { callApi } from '../../lib/api-client';
+import type { LoginAnswer } from '@vaultline/contracts';
+import { callApi, lazyCall } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
 import { useWithSecrets } from '../../lib/secrets';
+
+// Each call's definition arrives with the first call (see calls.ts).
+const calls = () => import('./calls');
+const acceptInvitationCall = lazyCall(calls, 'acceptInvitationCall');
+const loginIpVerifyCall = lazyCall(calls, 'loginIpVerifyCall');
+const memberLoginCall = lazyCall(calls, 'memberLoginCall');
+const otpRegistrationConfirmCall = lazyCall(calls, 'otpRegistrationConfirmCall');
+const otpRegistrationStartCall = lazyCall(calls, 'otpRegistrationStartCall');
+const ownerInvitationAcceptCall = lazyCall(calls, 'ownerInvitationAcceptCall');
+const passphraseRecoverCall = lazyCall(calls, 'passphraseRecoverCall');
+const passphraseResetCall = lazyCall(calls, 'passphraseResetCall');
+const passphraseVerifyCall = lazyCall(calls, 'passphraseVerifyCall');
+const verifyInvitationCall = lazyCall(calls, 'verifyInvitationCall');
 
 export interface LoginCredentials {
   email: string;

@@ -5,12 +5,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrganizationIcon, PlusIcon } from '../../components/icons';
 import { ListPanel, ListToolbar, useListPage } from '../../components/ListPanel';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { SearchInput } from '../../components/SearchInput';
 import { formatDate } from '../../lib/dates';
 import { CONSOLE_PAGE_SIZE, type OperatedOrganization, useOperatorOrganizations } from './api';
 import { AmlBadge, formatFee, OwnerStatusBadge } from './badges';
-import { NewOrganizationDialog } from './NewOrganizationDialog';
-import { OrganizationDrawer } from './OrganizationDrawer';
+import type { OrganizationDrawerProps } from './OrganizationDrawer';
+
+// Fetched when first opened.
+const NewOrganizationDialog = lazyDialog(() => import('./NewOrganizationDialog').then((m) => m.NewOrganizationDialog));
+const OrganizationDrawer = lazyDialog(() =>
+  import('./OrganizationDrawer').then(
+    (m) =>
+      ({ opened: _, ...props }: OrganizationDrawerProps & { opened: boolean }) => <m.OrganizationDrawer {...props} />,
+  ),
+);
 
 /** Organizations under custody: search, AML filter, a new organization, and each one's details. */
 export function OrganizationsPanel({ canPropose }: { canPropose: boolean }) {
@@ -87,7 +96,12 @@ export function OrganizationsPanel({ canPropose }: { canPropose: boolean }) {
         {(items) => items.map((org) => <OrganizationRow key={org.id} org={org} onOpen={() => setOpenId(org.id)} />)}
       </ListPanel>
       <NewOrganizationDialog opened={creating} onClose={() => setCreating(false)} />
-      <OrganizationDrawer organizationId={openId} onClose={() => setOpenId(null)} canPropose={canPropose} />
+      <OrganizationDrawer
+        opened={!!openId}
+        organizationId={openId}
+        onClose={() => setOpenId(null)}
+        canPropose={canPropose}
+      />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditIcon, PlusIcon, ShieldIcon, TrashIcon, UsersIcon } from '../../components/icons';
 import { ListPanel } from '../../components/ListPanel';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { OtpConfirmDialog } from '../../components/OtpConfirmDialog';
 import { PanelHeader } from '../../components/PanelHeader';
 import { RowActions } from '../../components/RowAction';
@@ -17,10 +18,12 @@ import {
   useGroupList,
   useGroupPermissions,
 } from './api';
-import { GroupFormDialog } from './GroupFormDialog';
 import { PermissionSummary } from './MemberBadges';
-import { PermissionDialog } from './PermissionDialog';
 import { holds } from './permissions';
+
+// Fetched when first opened.
+const GroupFormDialog = lazyDialog(() => import('./GroupFormDialog').then((m) => m.GroupFormDialog));
+const PermissionDialog = lazyDialog(() => import('./PermissionDialog').then((m) => m.PermissionDialog));
 
 function GroupMembers({ group }: { group: MemberGroup }) {
   const { t } = useTranslation();

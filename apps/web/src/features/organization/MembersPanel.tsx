@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/confirm';
 import { PlusIcon } from '../../components/icons';
 import { ListPanel, ListToolbar, useListPage } from '../../components/ListPanel';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { notifyOutcome } from '../../components/notify';
 import { OtpConfirmDialog } from '../../components/OtpConfirmDialog';
 import { SearchInput } from '../../components/SearchInput';
@@ -21,10 +22,12 @@ import {
   useReinviteMember,
   useRemoveMember,
 } from './api';
-import { InviteDialog } from './InviteDialog';
 import { type MemberControls, MemberRow, memberName } from './MemberRow';
-import { PermissionDialog } from './PermissionDialog';
 import { holds } from './permissions';
+
+// Fetched when first opened.
+const InviteDialog = lazyDialog(() => import('./InviteDialog').then((m) => m.InviteDialog));
+const PermissionDialog = lazyDialog(() => import('./PermissionDialog').then((m) => m.PermissionDialog));
 
 export interface MembersPanelProps {
   /** The caller's permissions as the server reports them (`myPermissions`). */

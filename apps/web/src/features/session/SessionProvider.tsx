@@ -18,7 +18,7 @@ import { Notice } from '../../components/Notice';
 import { currentLanguage, normalizeLanguage, setLanguage } from '../../i18n';
 import { sessionEndedCode, sessionEndedLoginSearch } from '../../lib/session-end';
 import { ME_QUERY, type SessionTiming, useMeQuery, useTokenVerify } from './api';
-import { KeepAliveDialog } from './KeepAliveDialog';
+import { KeepAlive } from './KeepAlive';
 import type { SessionTimer } from './session-clock';
 
 export interface SessionContextValue {
@@ -166,7 +166,7 @@ function SignedIn({
   return (
     <SessionContext.Provider value={value}>
       {children}
-      <KeepAliveDialog
+      <KeepAlive
         memberId={me.id}
         timer={timer}
         onNotice={checkAtNotice}

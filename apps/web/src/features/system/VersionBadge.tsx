@@ -1,8 +1,11 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CLIENT_VERSION, systemInfoCall } from '@vaultline/contracts';
+import { CLIENT_VERSION } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../lib/api-client';
+import { callApi, lazyCall } from '../../lib/api-client';
+
+/** Fetched with the first ask: the screens that show the badge draw before its schema arrives. */
+const systemInfoCall = lazyCall(() => import('./calls'), 'systemInfoCall');
 
 export function useSystemInfo() {
   return useQuery({

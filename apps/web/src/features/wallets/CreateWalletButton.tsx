@@ -1,13 +1,15 @@
-import { Anchor, Button, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Center, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { RequestView } from '@vaultline/contracts';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PlusIcon } from '../../components/icons';
 import { PATHS } from '../../lib/paths';
-import { CreateWalletForm } from './CreateWalletForm';
+
+// The form (its chain choice and rules) is fetched when the dialog opens.
+const CreateWalletForm = lazy(() => import('./CreateWalletForm').then((m) => ({ default: m.CreateWalletForm })));
 
 /** Where a sent request is shown: my requests, with its detail open. */
 export function requestLink(requestId: string): string {
@@ -84,7 +86,20 @@ export function CreateWalletButton({
         data-testid="create-wallet-dialog"
       >
         {opened && organizationId ? (
-          <CreateWalletForm organizationId={organizationId} onCancel={close} onSent={sent} linePreview={linePreview} />
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader size="sm" />
+              </Center>
+            }
+          >
+            <CreateWalletForm
+              organizationId={organizationId}
+              onCancel={close}
+              onSent={sent}
+              linePreview={linePreview}
+            />
+          </Suspense>
         ) : null}
       </Modal>
     </>

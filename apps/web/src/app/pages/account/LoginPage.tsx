@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Notice } from '../../../components/Notice';
-import { ForgotPasswordFlow } from '../../../features/auth/ForgotPasswordFlow';
 import { LoginFlow } from '../../../features/auth/LoginFlow';
 import {
   emailFromLinkState,
@@ -14,11 +14,34 @@ import {
   readLoginQuery,
   withoutDroppedErrors,
 } from '../../../features/auth/login-query';
-import { ResetPasswordFlow } from '../../../features/auth/ResetPasswordFlow';
-import { SignupFlow } from '../../../features/auth/SignupFlow';
-import { VerifyIpFlow } from '../../../features/auth/VerifyIpFlow';
 import { readErrorCode } from '../../../lib/error-reader';
 import { PATHS, safeRedirect } from '../../../lib/paths';
+
+// The other screens of the route come from emailed links or a click: fetched when opened, not with the sign-in form.
+const ForgotPasswordFlow = lazy(() =>
+  import('../../../features/auth/ForgotPasswordFlow').then((m) => ({ default: m.ForgotPasswordFlow })),
+);
+const ResetPasswordFlow = lazy(() =>
+  import('../../../features/auth/ResetPasswordFlow').then((m) => ({ default: m.ResetPasswordFlow })),
+);
+const SignupFlow = lazy(() => import('../../../features/auth/SignupFlow').then((m) => ({ default: m.SignupFlow })));
+const VerifyIpFlow = lazy(() =>
+  import('../../../features/auth/VerifyIpFlow').then((m) => ({ default: m.VerifyIpFlow })),
+);
+
+function Screen({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <Center mih={240}>
+          <Loader size="sm" />
+        </Center>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 /** The login route and its query modes: sign-in, forgotten password, reset link, IP verification link, sign-up. */
 export function LoginPage() {
@@ -52,26 +75,38 @@ export function LoginPage() {
 
   switch (query.mode) {
     case 'forgot':
-      return <ForgotPasswordFlow key="forgot" defaultEmail={email} loginLink={link('login', email)} />;
+      return (
+        <Screen>
+          <ForgotPasswordFlow key="forgot" defaultEmail={email} loginLink={link('login', email)} />
+        </Screen>
+      );
     case 'reset':
       return (
-        <ResetPasswordFlow
-          memberId={query.memberId}
-          token={query.token}
-          loginLink={(done) => link('login', done)}
-          forgotLink={link('forgot', email)}
-        />
+        <Screen>
+          <ResetPasswordFlow
+            memberId={query.memberId}
+            token={query.token}
+            loginLink={(done) => link('login', done)}
+            forgotLink={link('forgot', email)}
+          />
+        </Screen>
       );
     case 'signup':
-      return <SignupFlow invitationId={query.invitationId} token={query.token} loginLink={plainLoginLink} />;
+      return (
+        <Screen>
+          <SignupFlow invitationId={query.invitationId} token={query.token} loginLink={plainLoginLink} />
+        </Screen>
+      );
     case 'verify-ip':
       return (
-        <VerifyIpFlow
-          memberId={query.memberId}
-          loginIpId={query.loginIpId}
-          code={query.code}
-          loginLink={link('login', email)}
-        />
+        <Screen>
+          <VerifyIpFlow
+            memberId={query.memberId}
+            loginIpId={query.loginIpId}
+            code={query.code}
+            loginLink={link('login', email)}
+          />
+        </Screen>
       );
   }
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { CreationLineCard } from '../../../features/approvals/CreationLineCard';
-import { RequestDetailDrawer } from '../../../features/approvals/RequestDetailDrawer';
+import { RequestDetailDrawer } from '../../../features/approvals/LazyRequestDetailDrawer';
 import { REQUEST_TAB_SLUGS, RequestsPanel, type RequestTabSlug } from '../../../features/approvals/RequestsPanel';
 import { useSession } from '../../../features/session/SessionProvider';
 

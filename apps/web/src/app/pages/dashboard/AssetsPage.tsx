@@ -1,10 +1,11 @@
-import { Stack } from '@mantine/core';
+import { Box, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AssetsIcon, FlowIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageTabs } from '../../../components/PageTabs';
 import { ActivityList } from '../../../features/assets/ActivityList';
+import { useOrganizationBalances } from '../../../features/assets/api';
 import { HoldingsPanel } from '../../../features/assets/HoldingsPanel';
 import { RecentActivity } from '../../../features/assets/RecentActivity';
 import { useSession } from '../../../features/session/SessionProvider';
@@ -19,6 +20,9 @@ export function AssetsPage() {
   const { t } = useTranslation();
   const { me } = useSession();
   const [params, setParams] = useSearchParams();
+  // The same query as the holdings panel's (one request): the recent activity below it waits for the holdings, whose
+  // arrival would otherwise push it down the screen (a layout shift), while its own data loads meanwhile.
+  const holdings = useOrganizationBalances();
   const requested = params.get('tab');
   const tab: AssetTab = ASSET_TABS.includes(requested as AssetTab) ? (requested as AssetTab) : 'overview';
   // Until the server says `partial`, a member without "view all wallets" sees only part of the holdings.
@@ -54,7 +58,9 @@ export function AssetsPage() {
                     canManageTokens(me.permissions) ? (token) => <AddHeldTokenButton token={token} /> : undefined
                   }
                 />
-                <RecentActivity onShowAll={() => change('activity')} />
+                <Box display={holdings.isPending ? 'none' : undefined}>
+                  <RecentActivity onShowAll={() => change('activity')} />
+                </Box>
               </Stack>
             ),
           },

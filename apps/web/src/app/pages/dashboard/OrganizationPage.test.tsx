@@ -232,7 +232,8 @@ describe('wallet controls by permission', () => {
     const view = renderRoutes(routes, '/dashboard/wallets');
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('create-wallet'));
-    expect(await screen.findByTestId('create-wallet-dialog')).toHaveTextContent('승인 라인');
+    // The dialog's form arrives when it opens.
+    await waitFor(() => expect(screen.getByTestId('create-wallet-dialog')).toHaveTextContent('승인 라인'));
     expect(screen.getByTestId('partial-holdings')).toHaveTextContent('내가 구성원으로 속한 지갑만 표시됩니다');
     view.unmount();
     vi.restoreAllMocks();

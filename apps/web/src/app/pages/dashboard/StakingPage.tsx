@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { RequestDetailDrawer } from '../../../features/approvals/RequestDetailDrawer';
+import { RequestDetailDrawer } from '../../../features/approvals/LazyRequestDetailDrawer';
 import { useSession } from '../../../features/session/SessionProvider';
 import { StakingScreen } from '../../../features/staking/StakingScreen';
 

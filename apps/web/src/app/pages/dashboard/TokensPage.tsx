@@ -2,12 +2,17 @@ import { Button, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { PlusIcon } from '../../../components/icons';
+import { lazyDialog } from '../../../components/lazy-dialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { useSession } from '../../../features/session/SessionProvider';
-import { AddTokenDialog } from '../../../features/tokens/AddTokenDialog';
 import { NativeCoins } from '../../../features/tokens/NativeCoins';
 import { canManageTokens } from '../../../features/tokens/permissions';
 import { TokenList } from '../../../features/tokens/TokenList';
+
+// Fetched when first opened.
+const AddTokenDialog = lazyDialog(() =>
+  import('../../../features/tokens/AddTokenDialog').then((m) => m.AddTokenDialog),
+);
 
 /** Token management: the organization's registered tokens and the always-supported native coins. */
 export function TokensPage() {

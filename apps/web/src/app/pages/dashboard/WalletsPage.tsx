@@ -1,22 +1,20 @@
-import { Button, Text } from '@mantine/core';
+import { Center, Loader, Text } from '@mantine/core';
 import { Blockchain, blockchainLabel } from '@vaultline/contracts';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { AlertIcon, WithdrawIcon } from '../../../components/icons';
+import { useParams } from 'react-router';
+import { AlertIcon } from '../../../components/icons';
 import { Notice } from '../../../components/Notice';
 import { PageHeader } from '../../../components/PageHeader';
 import { CreationLinePreview } from '../../../features/approvals/CreationLinePreview';
-import { WalletLinePanel } from '../../../features/approvals/WalletLinePanel';
-import { WalletActivity, WalletBalances } from '../../../features/assets/WalletAssets';
 import { GasFeeWalletsCard } from '../../../features/gas-fee/GasFeeWalletsCard';
 import { useSession } from '../../../features/session/SessionProvider';
-import { AddHeldTokenButton } from '../../../features/tokens/AddHeldTokenButton';
-import { canManageTokens } from '../../../features/tokens/permissions';
 import { CreateWalletButton } from '../../../features/wallets/CreateWalletButton';
-import { WalletDetail } from '../../../features/wallets/WalletDetail';
 import { WalletList } from '../../../features/wallets/WalletList';
 import { useAppLanguage } from '../../../i18n/useAppLanguage';
-import { PATHS } from '../../../lib/paths';
+
+// A wallet's own screen is fetched when one is opened; the list does not need it.
+const WalletDetailPage = lazy(() => import('./WalletDetailPage').then((m) => ({ default: m.WalletDetailPage })));
 
 /** The wallet list, or one wallet when `/:blockchain/:id` is in the path (both optional). */
 export function WalletsPage() {
@@ -34,35 +32,15 @@ export function WalletsPage() {
 
   if (id) {
     return (
-      <WalletDetail
-        walletId={id}
-        chainLabel={chainLabel}
-        ownerOverride={me.permissions.includes('OWNER')}
-        myMemberId={me.id}
-        renderApprovalLine={(wallet) => <WalletLinePanel walletId={wallet.id} />}
-        renderBalances={(wallet) => (
-          <WalletBalances
-            walletId={wallet.id}
-            renderAddToken={
-              canManageTokens(me.permissions) ? (token) => <AddHeldTokenButton token={token} /> : undefined
-            }
-          />
-        )}
-        renderActivity={(wallet) => <WalletActivity walletId={wallet.id} />}
-        renderActions={(wallet) => (
-          <Button
-            component={Link}
-            to={`${PATHS.withdraw}?wallet=${wallet.id}`}
-            size="xs"
-            variant="light"
-            ml="sm"
-            leftSection={<WithdrawIcon size={14} />}
-            data-testid="wallet-withdraw"
-          >
-            {t('nav.withdraw')}
-          </Button>
-        )}
-      />
+      <Suspense
+        fallback={
+          <Center mih="40vh">
+            <Loader size="sm" />
+          </Center>
+        }
+      >
+        <WalletDetailPage id={id} chainLabel={chainLabel} />
+      </Suspense>
     );
   }
 

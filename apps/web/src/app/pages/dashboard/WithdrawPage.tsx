@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
-import { RequestDetailDrawer } from '../../../features/approvals/RequestDetailDrawer';
+import { RequestDetailDrawer } from '../../../features/approvals/LazyRequestDetailDrawer';
 import { useSession } from '../../../features/session/SessionProvider';
 import { WithdrawForm } from '../../../features/withdraw/WithdrawForm';
 

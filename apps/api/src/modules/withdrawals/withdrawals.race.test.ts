@@ -104,6 +104,9 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('withdrawal decision ra
 
   it('answers 4013 at once while another member holds the request, and decides normally once it is free', async () => {
     const id = await open();
+    // Each code moves the shared test clock a step: the second approver's first, so the approver's code is the
+    // newest and still within the one step of drift the check allows if real time crosses a step meanwhile.
+    const secondCode = await second.otp();
     const code = await s.approver.otp();
     await db().transaction(async (tx) => {
       // Another decider's transaction, holding the row as a decision does until it commits.
@@ -115,7 +118,7 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('withdrawal decision ra
         code: '4013',
         message: 'Another manager is currently signing. Please try again later.',
       });
-      const reject = await second.post(`${WD('evm')}/reject`, { requestId: id, otpCode: await second.otp() });
+      const reject = await second.post(`${WD('evm')}/reject`, { requestId: id, otpCode: secondCode });
       expect(reject.json()).toMatchObject({ code: '4013' });
       const cancel = await s.requester.post(`${WD('evm')}/cancel`, { requestId: id });
       expect(cancel.json()).toMatchObject({ code: '4013' });

@@ -8,7 +8,8 @@ test('the API docs render under the application CSP without a refused script or 
   });
   const response = await page.goto('/api/docs');
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
-  await expect(page.getByText('Vaultline API').first()).toBeVisible();
+  // The interactive docs parse the whole document (about 1.6 MB, every call's error codes) before they draw.
+  await expect(page.getByText('Vaultline API').first()).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('.opblock').first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('api-docs.png') });
   expect(refused).toEqual([]);

@@ -109,7 +109,8 @@ test.describe('product shell', () => {
     expect(malformed.status()).toBeLessThan(500);
 
     await page.goto('/api/docs');
-    await expect(page.getByText('Vaultline API').first()).toBeVisible();
+    // The interactive docs parse the whole document (about 1.6 MB, every call's error codes) before they draw.
+    await expect(page.getByText('Vaultline API').first()).toBeVisible({ timeout: 20_000 });
     await snap(page, 'api-docs');
   });
 });

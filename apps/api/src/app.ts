@@ -27,6 +27,7 @@ import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { errorHandlerPlugin, requestLanguage, sendError } from './plugins/error-handler.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -129,6 +130,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('mail', mail);
 
   await app.register(errorHandlerPlugin);
+  // Before the routes: its onResponse hook times every one of them.
+  await app.register(metricsPlugin, { config, database: opts.database });
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin, { config });
   await app.register(sessionPlugin, { config, sessions: services.sessions });

@@ -168,4 +168,18 @@ describe('configuration', () => {
       'Invalid configuration: SEED_DEMO must not be true when APP_ENV is production (the demo seeds only in local and development)',
     ]);
   });
+
+  it('METRICS_TOKEN is optional, and a short or spaced one stops the start naming it, never echoing it', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    const token = 'k'.repeat(32);
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    for (const bad of ['short-secret-token', `${'k'.repeat(20)} ${'k'.repeat(20)}`]) {
+      expect(() => loadConfig({ METRICS_TOKEN: bad })).toThrow(/^Invalid configuration: METRICS_TOKEN must be/);
+      try {
+        loadConfig({ METRICS_TOKEN: bad });
+      } catch (err) {
+        expect(String(err)).not.toContain(bad);
+      }
+    }
+  });
 });

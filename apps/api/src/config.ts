@@ -98,6 +98,16 @@ const envSchema = z.object({
   STAKING_API_STORY_TESTNET: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   /** How often the engine refreshes validators from those APIs. */
   STAKING_VALIDATORS_SYNC_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+  /**
+   * Bearer token Prometheus sends for /metrics outside local and development (where it is open, the tests too);
+   * without one /metrics answers 404 there.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(32, 'must be at least 32 characters (a random token Prometheus sends as Authorization: Bearer …)')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it travels in an HTTP header)')
+    .optional(),
   /** Our legal name as the originating VASP of our inquiries (IVMS101 originatingVASP). */
   TRAVEL_RULE_VASP_NAME: z.string().trim().min(1).max(100).default('Vaultline'),
 });
@@ -154,6 +164,8 @@ export interface Config {
   /** Story's consensus-layer API per staking network on a node (`STAKING_API_<BLOCKCHAIN>`). */
   stakingApi: Partial<Record<Blockchain, string>>;
   stakingValidatorsSyncMs: number;
+  /** /metrics: open in local and development, elsewhere behind this bearer token, or a 404 without one. */
+  metricsToken: string | undefined;
 }
 
 /** Where a network's transactions go: its node, the local devnet, or nowhere. */
@@ -201,6 +213,7 @@ const MAY_HOLD_SECRETS = new Set([
   'SMTP_URL',
   'STAKING_API_STORY',
   'STAKING_API_STORY_TESTNET',
+  'METRICS_TOKEN',
 ]);
 
 /** Reads and checks the environment; throws a ConfigError naming the first bad variable. */
@@ -306,6 +319,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stakingUnbondingSeconds: unbondingSeconds,
     stakingApi,
     stakingValidatorsSyncMs: e.STAKING_VALIDATORS_SYNC_MS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { OrganizationPermission } from './enums.js';
+import type { ErrorCode } from './errors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -31,6 +32,12 @@ export interface CallDefinition<
   response: R;
   /** HTTP status of a successful answer (200 unless said otherwise). */
   successStatus?: number;
+  /**
+   * The catalogue codes this call itself may answer, beyond those every call of its access rule and method may
+   * answer (validation, session, permission, CSRF, rate limit): the OpenAPI document lists them per status, so
+   * list only codes the server really answers for this call.
+   */
+  errors?: readonly ErrorCode[];
 }
 
 export type AnyCall = CallDefinition<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType>;
@@ -125,8 +132,10 @@ export function defineDecisionCalls<
   decisionBody: D;
   cancelBody: C;
   response: R;
+  /** The catalogue codes each of the three calls may answer of its own (see `CallDefinition.errors`). */
+  errors?: Partial<Record<'approve' | 'reject' | 'cancel', readonly ErrorCode[]>>;
 }) {
-  const { idPrefix, base, subject, decisionBody, cancelBody, ...shared } = spec;
+  const { idPrefix, base, subject, decisionBody, cancelBody, errors, ...shared } = spec;
   const decide = <B extends z.ZodType>(action: 'approve' | 'reject' | 'cancel', body: B) =>
     defineCall({
       ...shared,
@@ -135,6 +144,7 @@ export function defineDecisionCalls<
       path: `${base}/${action}`,
       summary: `${action} ${subject}`,
       body,
+      ...(errors?.[action] ? { errors: errors[action] } : {}),
     });
   return {
     approve: decide('approve', decisionBody),

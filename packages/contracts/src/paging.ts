@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type CallAccess, defineCall } from './call.js';
 import { LIMITS } from './constants.js';
+import type { ErrorCode } from './errors.js';
 
 export const SORT_DIRECTIONS = ['ASC', 'DESC'] as const;
 export const SortDirection = z.enum(SORT_DIRECTIONS);
@@ -70,6 +71,8 @@ export function definePagedListCall<
   tag: string;
   summary: string;
   access: CallAccess;
+  /** The catalogue codes this list may answer of its own (see `CallDefinition.errors`). */
+  errors?: readonly ErrorCode[];
   params?: P;
   sortFields: F;
   filters: S;

@@ -8,6 +8,7 @@ import { runActivityExport } from '../modules/assets/activity-export.service.js'
 import { ensureLedgerValidators, ledgerNetworks } from '../modules/staking/ledger-validators.service.js';
 import { stakingExecution } from '../modules/staking/staking-execution.service.js';
 import { withdrawalExecution } from '../modules/withdrawals/withdrawal-execution.service.js';
+import { timedJob } from '../plugins/metrics-registry.js';
 import { nodeWatcher } from './chains/node-watcher.js';
 import { chainValidatorsSync } from './chains/story-api.js';
 import { devnetEngine } from './devnet/devnet-engine.js';
@@ -69,7 +70,8 @@ export async function startEngine(deps: EngineDeps & { queue: EngineQueue }): Pr
     if (type.queue && !handlers.has(type.queue))
       throw new Error(`request type ${type.kind} names queue ${type.queue}, which has no engine handler`);
   }
-  for (const [queue, handler] of handlers) await deps.queue.work(queue, handler);
+  // Each job timed by queue and outcome for /metrics.
+  for (const [queue, handler] of handlers) await deps.queue.work(queue, timedJob(queue, handler));
   // The local devnet's blocks and the watcher that turns them into deposits; several engines share it safely.
   const devnet = deps.config.production ? null : devnetEngine(deps);
   devnet?.start();

@@ -136,6 +136,7 @@ export const addressBookCreateCall = addressBooksCall({
   summary:
     'Register an entry: a self-managed one is REGISTERED at once, an exchange one VERIFYING until the travel rule answers',
   access: 'ADDRESS_BOOK_CREATION',
+  errors: ['3', '4014'],
   body: AddressBookInput,
   response: AddressBookEntry,
 });
@@ -146,6 +147,7 @@ export const addressBookDeleteCall = addressBooksCall({
   path: '/api/v1/address-books/{addressBookId}',
   summary: 'Delete an entry (soft: withdrawals that used it keep their destination); needs a fresh authenticator code',
   access: 'ADDRESS_BOOK_DELETION',
+  errors: ['404', '4020', '4022', '4004', '4034'],
   params: entryParams,
   body: AuthenticationBody,
   response: OkAnswer,
@@ -157,6 +159,7 @@ export const addressBookGetCall = addressBooksCall({
   path: '/api/v1/address-books/{addressBookId}',
   summary: "One entry with the receiver's data and its verification history",
   access: 'member',
+  errors: ['404'],
   params: entryParams,
   response: AddressBookDetail,
 });
@@ -167,6 +170,7 @@ export const addressBookListCall = definePagedListCall({
   tag: 'address-books',
   summary: "The organization's entries, receivers' data masked; deleted ones only when asked for",
   access: 'member',
+  errors: ['404'],
   params: z.object({ organizationId: z.uuid() }),
   sortFields: ['name', 'createdAt', 'tokenId'],
   filters: z.strictObject({
@@ -186,6 +190,7 @@ export const addressBookVerifyCall = addressBooksCall({
   path: '/api/v1/address-books/{addressBookId}/verify',
   summary: 'Verify a failed or expired exchange entry again with the data it holds (4021 while one is pending)',
   access: 'ADDRESS_BOOK_UPDATE',
+  errors: ['404', '4021', '4022'],
   params: entryParams,
   response: AddressBookEntry,
 });

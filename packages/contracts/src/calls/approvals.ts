@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EmptyBody, tagged } from '../call.js';
 import { RequestItemType, RequestType, WithdrawalLifecycle } from '../enums.js';
+import type { ErrorCode } from '../errors.js';
 import { CURSOR_ANSWER, CURSOR_BODY, definePagedListCall } from '../paging.js';
 import { RequestContent } from '../request-content.js';
 import { ApprovalStatus, CustomerApprovalStatus, CustomerRequestStatus, RequestProgressStep } from '../states.js';
@@ -105,6 +106,7 @@ export const walletLineGetCall = approvalsCall({
   path: `${REQ}/{walletId}/approval-line-templates`,
   summary: "A wallet's approval line",
   access: 'member',
+  errors: ['404'],
   params: walletParams,
   response: ApprovalLineView,
 });
@@ -114,6 +116,7 @@ export const walletLineCreateCall = approvalsCall({
   path: `${REQ}/{walletId}/approval-line-templates`,
   summary: "Set a wallet's approval line (wallet managers)",
   access: 'member',
+  errors: ['404', '4012', '4103', '4106'],
   params: walletParams,
   body: ApprovalLineTemplate,
   response: ApprovalLineView,
@@ -124,6 +127,7 @@ export const walletLineUpdateCall = approvalsCall({
   path: `${REQ}/{walletId}/approval-line-templates/update`,
   summary: "Change a wallet's approval line; requests already made keep theirs",
   access: 'member',
+  errors: ['404', '4012', '4103', '4106'],
   params: walletParams,
   body: ApprovalLineTemplate,
   response: ApprovalLineView,
@@ -142,6 +146,7 @@ export const creationLineUpdateCall = approvalsCall({
   path: `${REQ}/wallet-creation/approval-line-templates/update`,
   summary: "Change the organization's wallet-creation approval line",
   access: 'MANAGEMENT_PERMISSION_SETTINGS',
+  errors: ['4103', '4106'],
   body: CreationApprovalLine,
   response: ApprovalLineView,
 });
@@ -161,6 +166,7 @@ export const requestDetailCall = approvalsCall({
   path: `${REQ}/{requestId}`,
   summary: 'One request',
   access: 'member',
+  errors: ['404'],
   params: z.object({ requestId: z.uuid() }),
   body: EmptyBody,
   response: RequestView,
@@ -196,3 +202,16 @@ export const requestListCall = definePagedListCall({
 export const DecisionBody = z.strictObject({ memo: memoSchema, otpCode: EncryptedSecret });
 /** Cancelling one's own request needs no code: it moves nothing. */
 export const CancelBody = z.strictObject({ memo: memoSchema });
+
+/**
+ * What deciding or cancelling a request may answer of its own (the server's request engine): the request of the
+ * organization and type (404), through its family's door (7), held by another decision at that moment (4013), the
+ * decider's own decision made already (4107), no longer waiting (4108), and for approve and reject the decider's
+ * fresh code (4004 wrong, 4034 already used).
+ */
+const DECIDE_ERRORS = ['404', '7', '4013', '4107', '4108', '4004', '4034'] as const satisfies readonly ErrorCode[];
+export const REQUEST_DECISION_ERRORS = {
+  approve: DECIDE_ERRORS,
+  reject: DECIDE_ERRORS,
+  cancel: ['404', '7', '4013', '4108'],
+} as const satisfies Record<'approve' | 'reject' | 'cancel', readonly ErrorCode[]>;

@@ -98,6 +98,7 @@ export const walletBalancesCall = assetsCall({
   summary:
     "A wallet's balances: its native coin and the organization's tokens of its chain; held unregistered tokens apart",
   access: 'member',
+  errors: ['404'],
   params: walletParams,
   query: z.object({ hasToken: z.enum(['true', 'false']).optional() }),
   response: WalletBalances,
@@ -108,6 +109,7 @@ export const walletTokenBalanceCall = assetsCall({
   path: '/api/v1/balances/wallet/{walletId}/token/{tokenId}',
   summary: "A wallet's balance of one token",
   access: 'member',
+  errors: ['404'],
   params: walletParams.extend({ tokenId: TokenId }),
   response: TokenBalance.extend({ walletId: z.uuid() }),
 });
@@ -171,6 +173,7 @@ export const activityGetCall = assetsCall({
   path: '/api/v1/asset-activities/organizations/{assetActivityId}',
   summary: 'One asset activity with its hash, confirmations and counterparty',
   access: 'member',
+  errors: ['404'],
   params: z.object({ assetActivityId: z.uuid() }),
   body: EmptyBody,
   response: AssetActivity,
@@ -195,6 +198,7 @@ export const activityExportCreateCall = assetsCall({
   path: '/api/v1/asset-activities/organizations/exports',
   summary: 'Start a CSV export of activities for a date range (4110 while the previous one is still running)',
   access: 'member',
+  errors: ['4110'],
   body: z
     .strictObject({ dateFrom: CalendarDate, dateTo: CalendarDate, ...activityChoices })
     .refine(dateRangeOk, RANGE_ISSUE),
@@ -208,6 +212,7 @@ export const activityExportGetCall = assetsCall({
   path: '/api/v1/asset-activities/organizations/exports/{exportId}',
   summary: "One of the caller's CSV exports",
   access: 'member',
+  errors: ['404'],
   params: exportParams,
   response: ActivityExport,
 });
@@ -218,6 +223,7 @@ export const activityExportFileCall = assetsCall({
   path: '/api/v1/asset-activities/organizations/exports/{exportId}/file',
   summary: 'The CSV file of a finished export',
   access: 'member',
+  errors: ['404', '4110'],
   params: exportParams,
   response: z.string(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineDecisionCalls, EmptyBody, tagged } from '../call.js';
+import type { ErrorCode } from '../errors.js';
 import { definePagedListCall } from '../paging.js';
 import { OperatorRole } from '../roles.js';
 import { emailSchema, personNameSchema, searchSchema, textSchema } from '../validation.js';
@@ -104,6 +105,7 @@ export const operatorOrganizationGetCall = operatorCall({
   path: `${BASE}/{organizationId}`,
   summary: 'One organization with its workflows',
   access: 'operator',
+  errors: ['404'],
   params: z.object({ organizationId: z.uuid() }),
   body: EmptyBody,
   response: OperatedOrganization.extend({ workflows: z.array(Workflow) }),
@@ -157,6 +159,7 @@ export const ownerInvitationGetCall = operatorCall({
   path: `${BASE}/owner-invitation/{invitationId}/get`,
   summary: 'Check an owner invitation link',
   access: 'public',
+  errors: ['4016', '4017', '4018', '4019', '4031'],
   params: invitationParams,
   body: z.strictObject(invitationBody),
   response: InvitationInfo,
@@ -168,6 +171,7 @@ export const ownerInvitationAcceptCall = operatorCall({
   path: `${BASE}/owner-invitation/{invitationId}/accept`,
   summary: 'Owner sign-up',
   access: 'public',
+  errors: ['4016', '4017', '4018', '4019', '4031', '14', '15'],
   params: invitationParams,
   body: z.strictObject({ ...invitationBody, ...invitationSignupFields }),
   response: InvitationSignupAnswer,
@@ -179,13 +183,22 @@ export const ownerInvitationResendCall = operatorCall({
   path: `${BASE}/owner-invitation/{organizationId}/resend`,
   summary: 'Send the owner invitation again',
   access: 'operator',
+  errors: ['404'],
   params: z.object({ organizationId: z.uuid() }),
   body: z.strictObject({ email: emailSchema.optional() }),
   response: z.object({ ok: z.literal(true), expiresAt: z.iso.datetime() }),
 });
 
 /** A workflow family's calls: its creation (when it has one of its own) and the decisions on it. */
-function workflowCalls(prefix: string, idBase: string, create?: z.ZodObject) {
+function workflowCalls(
+  prefix: string,
+  idBase: string,
+  create?: z.ZodObject,
+  errors: { create?: readonly ErrorCode[]; approve?: readonly ErrorCode[] } = {},
+) {
+  // Every decision: the workflow (404), still open (4104); approve and reject: not one's own (4105), with the
+  // decider's fresh authenticator code (4004 wrong, 4034 already used).
+  const decide: ErrorCode[] = ['404', '4104', '4105', '4004', '4034'];
   return {
     create: create
       ? operatorCall({
@@ -196,6 +209,7 @@ function workflowCalls(prefix: string, idBase: string, create?: z.ZodObject) {
           access: 'operator',
           body: create,
           response: Workflow,
+          ...(errors.create ? { errors: errors.create } : {}),
         })
       : undefined,
     ...defineDecisionCalls({
@@ -208,6 +222,7 @@ function workflowCalls(prefix: string, idBase: string, create?: z.ZodObject) {
       decisionBody,
       cancelBody,
       response: Workflow,
+      errors: { approve: [...decide, ...(errors.approve ?? [])], reject: decide, cancel: ['404', '4104'] },
     }),
   };
 }
@@ -221,6 +236,8 @@ export const ownerInvitationWorkflow = workflowCalls(
   'owner-invitation-workflow',
   'ownerInvitationWorkflow',
   z.strictObject({ organizationId: z.uuid(), email: emailSchema }),
+  // The organization (404), one open invitation at a time (4012), no owner or account with that email yet.
+  { create: ['404', '4012', '4024', '4027'], approve: ['4024', '4027'] },
 );
 export const organizationUpdateWorkflow = workflowCalls('organization-update-workflow', 'organizationUpdateWorkflow');
 
@@ -238,6 +255,7 @@ function updateWorkflowCreate<B extends z.ZodType>(kind: string, summary: string
     access: 'operator',
     body,
     response: Workflow,
+    errors: ['404'],
   });
 }
 

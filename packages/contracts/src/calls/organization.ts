@@ -47,6 +47,7 @@ export const organizationMeCall = organizationCall({
   path: '/api/v1/organizations/me',
   summary: "The caller's organization and the caller's permissions in it",
   access: 'member',
+  errors: ['404'],
   response: Organization,
 });
 
@@ -73,6 +74,7 @@ export const memberByEmailCall = membersCall({
   path: '/api/v1/organization/members/email/{email}',
   summary: 'A member or invitation of the organization by email (404 when none)',
   access: 'ORG_MEMBER_INVITATION',
+  errors: ['404'],
   params: z.object({ email: emailSchema }),
   response: MemberSummary,
 });
@@ -83,6 +85,7 @@ export const memberPermissionsCall = membersCall({
   path: '/api/v1/organization/members/{memberId}/permissions',
   summary: "Set a member's own organization permissions",
   access: 'MANAGEMENT_PERMISSION_SETTINGS',
+  errors: ['404', '4101'],
   params: z.object({ memberId: z.uuid() }),
   body: z.strictObject({ permissions }),
   response: MemberSummary,
@@ -94,6 +97,7 @@ export const memberDeleteCall = membersCall({
   path: '/api/v1/organization/members/{memberId}',
   summary: 'Remove a member (authenticator code required)',
   access: 'ORG_MEMBER_DELETION',
+  errors: ['404', '4101', '4102', '4004', '4034'],
   params: z.object({ memberId: z.uuid() }),
   body: AuthenticationBody,
   response: OkAnswer,
@@ -127,6 +131,7 @@ export const inviteMembersCall = invitationsCall({
   path: '/api/v1/organization/invitations/invite-organization-member',
   summary: 'Invite one or more people by email (valid 24 hours)',
   access: 'ORG_MEMBER_INVITATION',
+  errors: ['404', '4024', '4027'],
   body: z.strictObject({
     emails: z.array(emailSchema).min(1).max(50),
     permissions: permissions.default([]),
@@ -141,6 +146,7 @@ export const reinviteMemberCall = invitationsCall({
   path: '/api/v1/organization/invitations/re-invite-organization-member',
   summary: 'Send an invitation again with a new 24-hour link',
   access: 'ORG_MEMBER_INVITATION',
+  errors: ['404'],
   body: memberRef,
   response: MemberSummary,
 });
@@ -151,6 +157,7 @@ export const cancelInvitationCall = invitationsCall({
   path: '/api/v1/organization/invitations/cancel-organization-member-invitation',
   summary: 'Cancel a pending invitation',
   access: 'ORG_MEMBER_INVITATION',
+  errors: ['404'],
   body: memberRef,
   response: OkAnswer,
 });
@@ -161,6 +168,7 @@ export const verifyInvitationCall = invitationsCall({
   path: '/api/v1/organization/invitations/verify-organization-member-invitation',
   summary: 'Check an invitation link before sign-up',
   access: 'public',
+  errors: ['4016', '4017', '4018', '4019', '4031'],
   body: z.strictObject(invitationRef),
   response: InvitationInfo,
 });
@@ -171,6 +179,7 @@ export const acceptInvitationCall = invitationsCall({
   path: '/api/v1/organization/invitations/accept-organization-member-invitation',
   summary: 'Sign up: set names and a password; authenticator registration follows at sign-in',
   access: 'public',
+  errors: ['4016', '4017', '4018', '4019', '4031', '14', '15'],
   body: z.strictObject({ ...invitationRef, ...invitationSignupFields }),
   response: InvitationSignupAnswer,
 });
@@ -195,6 +204,7 @@ export const groupCreateCall = groupsCall({
   path: '/api/v1/organization/groups/create',
   summary: 'Create a member group',
   access: 'GROUP_CREATION',
+  errors: ['4100', '4103'],
   body: z.strictObject({ name: groupName, memberIds: z.array(z.uuid()).max(500).default([]) }),
   response: Group,
 });
@@ -216,6 +226,7 @@ export const groupUpdateCall = groupsCall({
   path: '/api/v1/organization/groups/{groupId}',
   summary: 'Rename a group or change its members',
   access: 'GROUP_UPDATE',
+  errors: ['404', '4100', '4103'],
   params: groupParams,
   body: z.strictObject({ name: groupName.optional(), memberIds: z.array(z.uuid()).max(500).optional() }),
   response: Group,
@@ -227,6 +238,7 @@ export const groupPermissionsCall = groupsCall({
   path: '/api/v1/organization/groups/{groupId}/permissions',
   summary: "Set a group's organization permissions",
   access: 'MANAGEMENT_PERMISSION_SETTINGS',
+  errors: ['404'],
   params: groupParams,
   body: z.strictObject({ permissions }),
   response: Group,
@@ -238,6 +250,7 @@ export const groupDeleteCall = groupsCall({
   path: '/api/v1/organization/groups/{groupId}',
   summary: 'Delete a group (authenticator code required)',
   access: 'GROUP_DELETION',
+  errors: ['404', '4004', '4034'],
   params: groupParams,
   body: AuthenticationBody,
   response: OkAnswer,

@@ -3,7 +3,7 @@ import { Blockchain } from '../blockchains.js';
 import { defineDecisionCalls, tagged } from '../call.js';
 import { StakingProtocol } from '../enums.js';
 import { DelegationState, StakingPeriod, StakingTokenType } from '../staking.js';
-import { CancelBody, DecisionBody, RequestView } from './approvals.js';
+import { CancelBody, DecisionBody, REQUEST_DECISION_ERRORS, RequestView } from './approvals.js';
 
 // Staking (spec section 7): the overview, protocols, validators and wallets of the organization, and Story's stake,
 // unstake and claim requests through the wallet's approval line. Amounts are decimal strings in IP ('1024.5'); rates
@@ -189,6 +189,7 @@ export const stakeRequestCreateCall = stakingCall({
   path: `${STORY}/stake-request`,
   summary: "Request a stake with a validator; it is sent once the wallet's approval line approves",
   access: 'member',
+  errors: ['404', '4'],
   body: StakeCreateBody,
   response: RequestView,
 });
@@ -199,6 +200,7 @@ export const unstakeRequestCreateCall = stakingCall({
   path: `${STORY}/unstake-request`,
   summary: 'Request an unstake of a position; it is decided with the stake-request calls, then unbonds',
   access: 'member',
+  errors: ['404', '4', '4012'],
   body: UnstakeCreateBody,
   response: RequestView,
 });
@@ -209,6 +211,7 @@ export const claimRequestCreateCall = stakingCall({
   path: `${STORY}/claim-request`,
   summary: "Request a claim of a validator's unbonded principal and rewards into the wallet",
   access: 'member',
+  errors: ['404', '4012'],
   body: ClaimCreateBody,
   response: RequestView,
 });
@@ -228,6 +231,7 @@ export const {
   decisionBody: DecisionBody.extend(withRequest),
   cancelBody: CancelBody.extend(withRequest),
   response: RequestView,
+  errors: REQUEST_DECISION_ERRORS,
 });
 
 export const {
@@ -244,6 +248,7 @@ export const {
   decisionBody: DecisionBody.extend(withRequest),
   cancelBody: CancelBody.extend(withRequest),
   response: RequestView,
+  errors: REQUEST_DECISION_ERRORS,
 });
 
 export const StakingValidatorDetail = StakingValidator.extend({
@@ -259,6 +264,7 @@ export const stakingValidatorCall = stakingCall({
   path: `${STORY}/validators/{validatorId}`,
   summary: "A validator's terms and the organization's positions with it",
   access: 'member',
+  errors: ['404'],
   params: z.object({ validatorId: z.string().max(100) }),
   query: z.strictObject({ blockchain: Blockchain.optional() }),
   response: StakingValidatorDetail,
@@ -270,6 +276,7 @@ export const stakingWalletCall = stakingCall({
   path: `${STORY}/wallets/{walletId}`,
   summary: "A wallet's staking: balances, positions, claimable amounts and open staking requests",
   access: 'member',
+  errors: ['404'],
   params: z.object({ walletId: z.uuid() }),
   query: z.strictObject({ stakingProtocol: StakingProtocol.optional(), validatorId: z.string().max(100).optional() }),
   response: StakingWallet.extend({

@@ -19,6 +19,7 @@ export const readinessCall = systemCall({
   path: '/readyz',
   summary: 'The database answers',
   access: 'public',
+  errors: ['503'],
   response: z.object({ status: z.literal('ready'), database: z.enum(['postgres', 'pglite']) }),
 });
 

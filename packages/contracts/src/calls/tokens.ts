@@ -66,6 +66,7 @@ export const tokenAddCall = tokensCall({
   path: '/api/v1/organizations/tokens/add',
   summary: 'Register a supported token for the organization (4033 when it is already registered)',
   access: 'WALLETS_CREATION',
+  errors: ['4033'],
   body: z.strictObject({ tokenId: TokenId }),
   response: OrganizationToken,
 });
@@ -75,6 +76,7 @@ export const tokenGetCall = tokensCall({
   path: '/api/v1/organizations/tokens/{organizationTokenId}',
   summary: 'One registered token',
   access: 'member',
+  errors: ['404'],
   params: z.object({ organizationTokenId: z.uuid() }),
   response: OrganizationToken,
 });
@@ -97,6 +99,7 @@ export const tokenRemoveCall = tokensCall({
   path: '/api/v1/organizations/tokens/remove',
   summary: 'Remove a registered token (balances and history stay)',
   access: 'WALLETS_CREATION',
+  errors: ['404'],
   body: z.strictObject({ organizationTokenId: z.uuid() }),
   response: OkAnswer,
 });

@@ -4,7 +4,7 @@ import { defineDecisionCalls, EmptyBody, OkAnswer, tagged } from '../call.js';
 import { WalletMemberRole } from '../enums.js';
 import { CURSOR_ANSWER, CURSOR_BODY, definePagedListCall } from '../paging.js';
 import { eosAccountNameSchema, searchSchema, textSchema } from '../validation.js';
-import { CancelBody, DecisionBody, RequestView } from './approvals.js';
+import { CancelBody, DecisionBody, REQUEST_DECISION_ERRORS, RequestView } from './approvals.js';
 
 export const WALLET_NAME_MAX = 50;
 
@@ -27,6 +27,7 @@ export const walletCreationCreateCall = walletsCall({
   path: `${WC}/create`,
   summary: 'Request a wallet; it is created once the organization approval line approves it',
   access: 'WALLETS_CREATION',
+  errors: ['404', '1', '2', '4006', '4109', '9'],
   params: familyParams,
   body: z.strictObject({
     blockchain: Blockchain,
@@ -50,6 +51,7 @@ export const {
   decisionBody: DecisionBody,
   cancelBody: CancelBody,
   response: RequestView,
+  errors: REQUEST_DECISION_ERRORS,
 });
 
 export const validateAccountNameCall = walletsCall({
@@ -58,6 +60,7 @@ export const validateAccountNameCall = walletsCall({
   path: '/api/v1/organizations/wallet-creation/eosio/{organizationId}/validate-account-name',
   summary: 'Whether an EOS-type account name is well formed and free',
   access: 'member',
+  errors: ['404'],
   params: z.object({ organizationId: z.uuid() }),
   query: z.object({ accountName: z.string().max(64), blockchain: Blockchain }),
   response: z.object({ accountName: z.string(), valid: z.boolean(), available: z.boolean() }),
@@ -98,6 +101,7 @@ export const walletGetCall = walletsCall({
   path: '/api/v1/organizations/wallets/{walletId}',
   summary: 'One wallet',
   access: 'member',
+  errors: ['404'],
   params: z.object({ walletId: z.uuid() }),
   response: Wallet,
 });
@@ -118,6 +122,7 @@ export const walletMemberListCall = definePagedListCall({
   tag: 'wallets',
   summary: "A wallet's members",
   access: 'member',
+  errors: ['404'],
   params: walletParams,
   sortFields: ['createdAt'],
   filters: z.strictObject({}),
@@ -129,6 +134,7 @@ export const walletMemberAddCall = walletsCall({
   path: `${W}/add`,
   summary: 'Add a member (wallet managers)',
   access: 'member',
+  errors: ['404', '4024', '4103'],
   params: walletParams,
   body: z.strictObject({ memberId: z.uuid(), role: WalletMemberRole }),
   response: WalletMember,
@@ -139,6 +145,7 @@ export const walletMemberGetCall = walletsCall({
   path: `${W}/{walletMemberId}`,
   summary: 'One wallet member',
   access: 'member',
+  errors: ['404'],
   params: walletParams.extend({ walletMemberId: z.uuid() }),
   body: EmptyBody,
   response: WalletMember,
@@ -149,6 +156,7 @@ export const walletMemberUpdateCall = walletsCall({
   path: `${W}/update-permissions`,
   summary: "Change a wallet member's role (wallet managers)",
   access: 'member',
+  errors: ['404', '4101'],
   params: walletParams,
   body: z.strictObject({ walletMemberId: z.uuid(), role: WalletMemberRole }),
   response: WalletMember,
@@ -159,6 +167,7 @@ export const walletMemberRemoveCall = walletsCall({
   path: `${W}/remove`,
   summary: 'Remove a member from a wallet (wallet managers)',
   access: 'member',
+  errors: ['404', '4012', '4101'],
   params: walletParams,
   body: z.strictObject({ walletMemberId: z.uuid() }),
   response: OkAnswer,

@@ -3,7 +3,7 @@ import { ChainFamily } from '../blockchains.js';
 import { defineDecisionCalls, tagged } from '../call.js';
 import { TokenId } from '../tokens.js';
 import { memoSchema } from '../validation.js';
-import { CancelBody, DecisionBody, RequestView } from './approvals.js';
+import { CancelBody, DecisionBody, REQUEST_DECISION_ERRORS, RequestView } from './approvals.js';
 
 // The spec's withdrawal calls carry the request in the body, not the path: one definition per action, with the
 // chain family as the `{family}` segment (btc, evm, eosio, sol), as wallet creation does.
@@ -28,6 +28,7 @@ export const withdrawalCreateCall = withdrawalsCall({
   path: `${WR}/create`,
   summary: "Request a withdrawal to a registered address-book entry; it runs once the wallet's approval line approves",
   access: 'member',
+  errors: ['404', '4', '4032'],
   params: familyParams,
   body: WithdrawalCreateBody,
   response: RequestView,
@@ -48,6 +49,8 @@ export const {
   decisionBody: DecisionBody.extend(withRequest),
   cancelBody: CancelBody.extend(withRequest),
   response: RequestView,
+  // A cancel while executing finds the transfer already final or sent (4112).
+  errors: { ...REQUEST_DECISION_ERRORS, cancel: [...REQUEST_DECISION_ERRORS.cancel, '4112'] },
 });
 
 export const WithdrawalPreviewBody = z.strictObject({ walletId: z.uuid(), tokenId: TokenId });
@@ -107,6 +110,7 @@ export const withdrawalPreviewCall = withdrawalsCall({
   path: `${WR}/preview`,
   summary: 'Before requesting a withdrawal: the withdrawable amount, the fee held for it and who will have to approve',
   access: 'member',
+  errors: ['404'],
   params: familyParams,
   body: WithdrawalPreviewBody,
   response: WithdrawalPreview,

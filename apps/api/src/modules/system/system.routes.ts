@@ -5,12 +5,27 @@ import type { Database } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { registerCall } from '../../http/register-call.js';
 
+/**
+ * How long /readyz waits for the database. A refused connection fails at once, but an unreachable host (a dropped
+ * network, a paused server) leaves the connection attempt hanging for minutes: the probe must say "not ready" well
+ * within its own timeout instead of hanging with it.
+ */
+export const READINESS_TIMEOUT_MS = 2000;
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
 export async function systemRoutes(app: FastifyInstance, opts: { config: Config; database: Database }) {
   registerCall(app, healthCall, async () => ({ status: 'ok' as const }));
 
   registerCall(app, readinessCall, async ({ request }) => {
     try {
-      await opts.database.ping();
+      await withDeadline(opts.database.ping(), READINESS_TIMEOUT_MS);
     } catch (err) {
       request.log.warn({ err }, 'database not ready');
       throw new AppError('503');

@@ -1,63 +1,25 @@
 import { z } from 'zod';
-import {
-  MEMBER_ADMINISTRATION_PERMISSIONS,
-  ORGANIZATION_PERMISSIONS,
-  type OrganizationPermission,
-  WALLET_ADMINISTRATION_PERMISSIONS,
-} from './enums.js';
+import type { OrganizationPermission } from './enums.js';
+import { ASSIGNABLE_PERMISSIONS, OPERATOR_ROLES, ORGANIZATION_ROLES } from './role-facts.js';
 
-/** Organization roles of spec section 6, each a preset of organization permissions. */
-export const ORGANIZATION_ROLES = ['OWNER', 'WALLET_ADMINISTRATOR', 'MEMBER_ADMINISTRATOR', 'MEMBER'] as const;
+// The role presets, abilities and helpers live in role-facts.ts (no schema there); this module adds the schemas.
+export {
+  ASSIGNABLE_PERMISSIONS,
+  effectivePermissions,
+  maskEmail,
+  OPERATOR_ABILITIES,
+  OPERATOR_ROLES,
+  ORGANIZATION_ROLES,
+  operatorCan,
+  ROLE_PERMISSIONS,
+} from './role-facts.js';
+
 export const OrganizationRole = z.enum(ORGANIZATION_ROLES);
 export type OrganizationRole = z.infer<typeof OrganizationRole>;
 
-export const ROLE_PERMISSIONS: Record<OrganizationRole, readonly OrganizationPermission[]> = {
-  OWNER: ORGANIZATION_PERMISSIONS,
-  WALLET_ADMINISTRATOR: WALLET_ADMINISTRATION_PERMISSIONS,
-  MEMBER_ADMINISTRATOR: MEMBER_ADMINISTRATION_PERMISSIONS,
-  MEMBER: [],
-};
-
-/** Permissions a member or group may be given by others; ownership is never handed out this way. */
-export const ASSIGNABLE_PERMISSIONS = ORGANIZATION_PERMISSIONS.filter((p) => p !== 'OWNER');
 export const AssignablePermission = z.enum(
   ASSIGNABLE_PERMISSIONS as [OrganizationPermission, ...OrganizationPermission[]],
 );
 
-/** What a member may do: their own permissions and their groups'; the owner holds every one. */
-export function effectivePermissions(
-  own: readonly OrganizationPermission[],
-  groups: readonly (readonly OrganizationPermission[])[],
-): OrganizationPermission[] {
-  const all = new Set<OrganizationPermission>([...own, ...groups.flat()]);
-  if (all.has('OWNER')) return [...ORGANIZATION_PERMISSIONS];
-  return ORGANIZATION_PERMISSIONS.filter((p) => all.has(p));
-}
-
-/** Operator-side custody roles of spec section 6. */
-export const OPERATOR_ROLES = ['ADMINISTRATOR', 'MANAGER', 'SIGNER', 'VIEWER', 'OPERATOR', 'EMAIL_VIEWER'] as const;
 export const OperatorRole = z.enum(OPERATOR_ROLES);
 export type OperatorRole = z.infer<typeof OperatorRole>;
-
-/**
- * Who starts operator workflows, who decides them (never their own: maker-checker), who sees emails unmasked, and
- * who replaces a sanctions list: it takes effect at once with no second operator, so only the deciding roles may.
- */
-export const OPERATOR_ABILITIES = {
-  createWorkflow: ['ADMINISTRATOR', 'MANAGER', 'OPERATOR'],
-  decideWorkflow: ['ADMINISTRATOR', 'MANAGER'],
-  viewEmails: ['ADMINISTRATOR', 'EMAIL_VIEWER'],
-  importSanctions: ['ADMINISTRATOR', 'MANAGER'],
-} as const satisfies Record<string, readonly OperatorRole[]>;
-
-export function operatorCan(role: OperatorRole | null | undefined, ability: keyof typeof OPERATOR_ABILITIES): boolean {
-  return !!role && (OPERATOR_ABILITIES[ability] as readonly OperatorRole[]).includes(role);
-}
-
-/** `kim@example.com` → `k**@example.com`: operators without the email-viewer role see addresses masked. */
-export function maskEmail(email: string): string {
-  const at = email.indexOf('@');
-  if (at <= 0) return '***';
-  const local = email.slice(0, at);
-  return `${local[0]}${'*'.repeat(Math.max(2, local.length - 1))}${email.slice(at)}`;
-}

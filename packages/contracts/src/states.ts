@@ -1,106 +1,57 @@
 import { z } from 'zod';
+import {
+  ADDRESS_BOOK_STATES,
+  APPROVAL_STATUSES,
+  CUSTOMER_APPROVAL_STATUSES,
+  CUSTOMER_REQUEST_STATUSES,
+  INVITATION_STATES,
+  REQUEST_PROGRESS_STEPS,
+  WITHDRAWAL_STATUSES,
+  WORKFLOW_DECISION_STATUSES,
+} from './state-lists.js';
 
-/** State sets of spec section 4. */
+// The lists and their helpers live in state-lists.ts (no schema there); this module adds a schema per list.
+export {
+  ADDRESS_BOOK_STATES,
+  APPROVAL_STATUSES,
+  CUSTOMER_APPROVAL_STATUSES,
+  CUSTOMER_REQUEST_STATUSES,
+  customerApprovalStatusLabel,
+  INVITATION_STATES,
+  isCanceledWithdrawalStatus,
+  isTerminalAddressBookState,
+  isTerminalApprovalStatus,
+  isTerminalCustomerRequestStatus,
+  isTerminalInvitationState,
+  isTerminalWithdrawalStatus,
+  isTerminalWorkflowDecisionStatus,
+  isUsableAddressBookState,
+  REQUEST_PROGRESS_STEPS,
+  requestProgressIndex,
+  WITHDRAWAL_STATUSES,
+  WORKFLOW_DECISION_STATUSES,
+} from './state-lists.js';
 
-export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'SKIPPED', 'CANCELED'] as const;
 export const ApprovalStatus = z.enum(APPROVAL_STATUSES);
 export type ApprovalStatus = z.infer<typeof ApprovalStatus>;
 
-export function isTerminalApprovalStatus(status: ApprovalStatus): boolean {
-  return status !== 'PENDING';
-}
-
-/** Status of a request as the customer sees it: created, step N approved, approved. */
-export const CUSTOMER_APPROVAL_STATUSES = ['CREATED', 'STEP_APPROVED', 'APPROVED'] as const;
 export const CustomerApprovalStatus = z.enum(CUSTOMER_APPROVAL_STATUSES);
 export type CustomerApprovalStatus = z.infer<typeof CustomerApprovalStatus>;
 
-/**
- * Renders a customer approval status; STEP_APPROVED needs the number of the step last approved
- * ('step 2 approved' / '2단계 승인').
- */
-export function customerApprovalStatusLabel(
-  status: CustomerApprovalStatus,
-  lang: 'en' | 'ko' = 'en',
-  step?: number,
-): string {
-  switch (status) {
-    case 'CREATED':
-      return lang === 'ko' ? '생성' : 'created';
-    case 'APPROVED':
-      return lang === 'ko' ? '승인 완료' : 'approved';
-    case 'STEP_APPROVED':
-      if (step === undefined) return lang === 'ko' ? '단계 승인' : 'step approved';
-      return lang === 'ko' ? `${step}단계 승인` : `step ${step} approved`;
-  }
-}
-
-export const CUSTOMER_REQUEST_STATUSES = ['CREATED', 'EXECUTING', 'COMPLETE', 'FAILED'] as const;
 export const CustomerRequestStatus = z.enum(CUSTOMER_REQUEST_STATUSES);
 export type CustomerRequestStatus = z.infer<typeof CustomerRequestStatus>;
 
-export function isTerminalCustomerRequestStatus(status: CustomerRequestStatus): boolean {
-  return status === 'COMPLETE' || status === 'FAILED';
-}
-
-export const REQUEST_PROGRESS_STEPS = ['REQUEST', 'SIGNING', 'PROCESSING', 'COMPLETE'] as const;
 export const RequestProgressStep = z.enum(REQUEST_PROGRESS_STEPS);
 export type RequestProgressStep = z.infer<typeof RequestProgressStep>;
 
-/** Zero-based position of a progress step, for progress bars. */
-export function requestProgressIndex(step: RequestProgressStep): number {
-  return REQUEST_PROGRESS_STEPS.indexOf(step);
-}
-
-/** Decision status of operator workflows (organization creation, owner invitation, organization update). */
-export const WORKFLOW_DECISION_STATUSES = ['APPROVED', 'REJECTED', 'CANCELED', 'IN_PROGRESS'] as const;
 export const WorkflowDecisionStatus = z.enum(WORKFLOW_DECISION_STATUSES);
 export type WorkflowDecisionStatus = z.infer<typeof WorkflowDecisionStatus>;
 
-export function isTerminalWorkflowDecisionStatus(status: WorkflowDecisionStatus): boolean {
-  return status !== 'IN_PROGRESS';
-}
-
-export const WITHDRAWAL_STATUSES = [
-  'CREATED',
-  'EXECUTING',
-  'COMPLETED',
-  'VASP_VERIFICATION_FAILED',
-  'CANCELED_BEFORE_EXECUTING',
-  'CANCELED_AFTER_EXECUTING',
-] as const;
 export const WithdrawalStatus = z.enum(WITHDRAWAL_STATUSES);
 export type WithdrawalStatus = z.infer<typeof WithdrawalStatus>;
 
-export function isTerminalWithdrawalStatus(status: WithdrawalStatus): boolean {
-  return status !== 'CREATED' && status !== 'EXECUTING';
-}
-
-export function isCanceledWithdrawalStatus(status: WithdrawalStatus): boolean {
-  return status === 'CANCELED_BEFORE_EXECUTING' || status === 'CANCELED_AFTER_EXECUTING';
-}
-
-/**
- * Address book entry state. VERIFYING, FAILED and DELETED come from the spec; REGISTERED marks an
- * entry in use (a vasp-type entry after travel-rule verification, a self-managed one at once).
- */
-export const ADDRESS_BOOK_STATES = ['VERIFYING', 'REGISTERED', 'FAILED', 'DELETED'] as const;
 export const AddressBookState = z.enum(ADDRESS_BOOK_STATES);
 export type AddressBookState = z.infer<typeof AddressBookState>;
 
-/** Only a registered entry may receive withdrawals. */
-export function isUsableAddressBookState(state: AddressBookState): boolean {
-  return state === 'REGISTERED';
-}
-
-export function isTerminalAddressBookState(state: AddressBookState): boolean {
-  return state === 'FAILED' || state === 'DELETED';
-}
-
-export const INVITATION_STATES = ['PENDING', 'ACCEPTED', 'CANCELED', 'EXPIRED', 'INVALID'] as const;
 export const InvitationState = z.enum(INVITATION_STATES);
 export type InvitationState = z.infer<typeof InvitationState>;
-
-export function isTerminalInvitationState(state: InvitationState): boolean {
-  return state !== 'PENDING';
-}

@@ -1,7 +1,21 @@
 import { z } from 'zod';
+import { assertAmountBounds, type DecimalAmountOptions, decimalAmountProblem } from './amount-rule.js';
 import { LIMITS } from './constants.js';
-import { PASSWORD_REQUIREMENTS, type PasswordRequirement } from './error-messages.js';
+import { type PasswordContext, passwordRules } from './password-rules.js';
+import { hasUnsafeCharacters } from './text-rules.js';
 import type { ValidationKey } from './validation-messages.js';
+
+// Amounts, password rules and the character rule live in schema-free modules (decimals.ts, amount-rule.ts,
+// password-rules.ts, text-rules.ts); re-exported here, and the schemas below are built on them.
+export {
+  type AmountProblem,
+  assertAmountBounds,
+  type DecimalAmountOptions,
+  decimalAmountProblem,
+} from './amount-rule.js';
+export { compareDecimals, fromBaseUnits, toBaseUnits } from './decimals.js';
+export { isPasswordValid, type PasswordContext, type PasswordRulesResult, passwordRules } from './password-rules.js';
+export { hasUnsafeCharacters } from './text-rules.js';
 
 /**
  * Validation rules of spec section 5. Issue messages are message keys (see validation-messages.ts);
@@ -9,14 +23,6 @@ import type { ValidationKey } from './validation-messages.js';
  */
 
 const key = (k: ValidationKey) => ({ error: k });
-
-/** An unpaired UTF-16 surrogate: JSON can carry one, but no text of ours holds it and UTF-8 cannot store it. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** NUL or a lone surrogate: refused in every text field (PostgreSQL cannot store NUL; a surrogate is mangled). */
-export function hasUnsafeCharacters(value: string): boolean {
-  return value.includes('\u0000') || LONE_SURROGATE.test(value);
-}
 
 const safe = (value: string) => !hasUnsafeCharacters(value);
 const SAFE_TEXT = key('validation.text.invalidCharacters');
@@ -109,42 +115,6 @@ export const memoSchema = z
 // ---------------------------------------------------------------------------------------------
 // Passwords
 
-export interface PasswordContext {
-  /** The account email; the password must differ from it (case-insensitively). */
-  email?: string | undefined;
-  /** The current password; a new password must differ from it. */
-  current?: string | undefined;
-}
-
-/** What a password lacks: the missing requirements (all at once), or an equality that is refused. */
-export type PasswordRulesResult = PasswordRequirement[] | 'equals-email' | 'equals-current';
-
-const PASSWORD_TESTS: Record<PasswordRequirement, (pw: string) => boolean> = {
-  length: (pw) => [...pw].length >= LIMITS.PASSWORD_MIN,
-  letter: (pw) => /[A-Za-z]/.test(pw),
-  digit: (pw) => /[0-9]/.test(pw),
-  // ASCII punctuation and symbols: ! " # $ % & ' ( ) * + , - . / : ; < = > ? @ [ \ ] ^ _ ` { | } ~
-  special: (pw) => /[!-/:-@[-`{-~]/.test(pw),
-};
-
-/**
- * Checks a password against the rules of section 5. An empty array means it passes. Missing
- * requirements are reported first; then equality with the email, then with the current password.
- * (A recently used password can only be refused by the server: error 4035.)
- */
-export function passwordRules(password: string, context: PasswordContext = {}): PasswordRulesResult {
-  const missing = PASSWORD_REQUIREMENTS.filter((r) => !PASSWORD_TESTS[r](password));
-  if (missing.length > 0) return missing;
-  if (context.email && password.trim().toLowerCase() === context.email.trim().toLowerCase()) return 'equals-email';
-  if (context.current && password === context.current) return 'equals-current';
-  return [];
-}
-
-export function isPasswordValid(password: string, context: PasswordContext = {}): boolean {
-  const result = passwordRules(password, context);
-  return Array.isArray(result) && result.length === 0;
-}
-
 /** A password schema for one account; one issue listing everything missing at once. */
 export function makePasswordSchema(context: PasswordContext = {}) {
   return z.string(key('validation.required')).superRefine((password, ctx) => {
@@ -174,92 +144,22 @@ export const passwordConfirmationSchema = z
 // ---------------------------------------------------------------------------------------------
 // Amounts: decimal strings, exact bigint arithmetic (never floats)
 
-const DECIMAL = /^(-)?([0-9]*)(?:\.([0-9]*))?$/;
-
-interface ParsedDecimal {
-  negative: boolean;
-  whole: string;
-  fraction: string;
-}
-
-function parseDecimal(value: string): ParsedDecimal | undefined {
-  const match = DECIMAL.exec(value.trim());
-  if (!match) return undefined;
-  const whole = match[2] ?? '';
-  const fraction = match[3] ?? '';
-  if (whole === '' && fraction === '') return undefined;
-  return { negative: match[1] === '-', whole, fraction };
-}
-
-function scaled(d: ParsedDecimal, decimals: number): bigint {
-  const units = BigInt(`${d.whole || '0'}${d.fraction.padEnd(decimals, '0')}`);
-  return d.negative ? -units : units;
-}
-
-/** Converts a decimal string to base units exactly; throws on non-numbers or too many decimals. */
-export function toBaseUnits(decimal: string, decimals: number): bigint {
-  const d = parseDecimal(decimal);
-  if (!d) throw new RangeError(`not a decimal number: "${decimal}"`);
-  const fraction = d.fraction.replace(/0+$/, '');
-  if (fraction.length > decimals) throw new RangeError(`"${decimal}" has more than ${decimals} decimals`);
-  return scaled({ ...d, fraction }, decimals);
-}
-
-/** Converts base units to a decimal string exactly, without trailing zeros ('1500000', 6 → '1.5'). */
-export function fromBaseUnits(units: bigint | string, decimals: number): string {
-  const value = typeof units === 'bigint' ? units : BigInt(units);
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
-
-/** Compares two decimal strings exactly: -1, 0 or 1. */
-export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
-  const pa = parseDecimal(a);
-  const pb = parseDecimal(b);
-  if (!pa || !pb) throw new RangeError(`not a decimal number: "${pa ? b : a}"`);
-  const scale = Math.max(pa.fraction.length, pb.fraction.length);
-  const x = scaled(pa, scale);
-  const y = scaled(pb, scale);
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-export interface DecimalAmountOptions {
-  /** Decimals of the token: the most digits allowed after the point. */
-  decimals: number;
-  /** Smallest amount allowed, as a decimal string. */
-  minimum?: string | undefined;
-  /** Largest amount allowed (the withdrawable balance), as a decimal string. */
-  balance?: string | undefined;
-  symbol: string;
-}
-
 /**
  * An amount typed as a decimal string. Checks, in order: numeric ('Enter numbers.'), decimals,
- * greater than zero, the minimum, the balance. The output is the trimmed string.
+ * greater than zero, the minimum, the balance (amount-rule.ts). The output is the trimmed string.
  */
-export function decimalAmountSchema({ decimals, minimum, balance, symbol }: DecimalAmountOptions) {
-  for (const bound of [minimum, balance]) {
-    if (bound !== undefined && !parseDecimal(bound)) throw new RangeError(`not a decimal number: "${bound}"`);
-  }
+export function decimalAmountSchema(options: DecimalAmountOptions) {
+  assertAmountBounds(options);
   return z
     .string(key('validation.amount.notNumeric'))
     .trim()
     .superRefine((value, ctx) => {
-      const issue = (message: ValidationKey, params?: Record<string, unknown>) =>
-        ctx.addIssue({ code: 'custom', message, ...(params ? { params } : {}) });
-      const d = parseDecimal(value);
-      if (!d) return issue('validation.amount.notNumeric');
-      if (d.fraction.length > decimals) return issue('validation.amount.tooManyDecimals', { decimals });
-      const units = scaled(d, decimals);
-      if (units <= 0n) return issue('validation.amount.notPositive');
-      if (minimum !== undefined && compareDecimals(value, minimum) < 0) {
-        return issue('validation.amount.belowMinimum', { amount: minimum, symbol });
-      }
-      if (balance !== undefined && compareDecimals(value, balance) > 0) {
-        return issue('validation.amount.insufficientBalance', { balance, symbol });
-      }
+      const problem = decimalAmountProblem(value, options);
+      if (problem)
+        ctx.addIssue({
+          code: 'custom',
+          message: problem.message,
+          ...(problem.params ? { params: problem.params } : {}),
+        });
     });
 }

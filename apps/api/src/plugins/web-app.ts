@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { REPO_ROOT } from '../config.js';
 import { requestLanguage, sendError } from './error-handler.js';
+import { loadScreenPages, pickEncoding } from './web-app-preloads.js';
 
 /** The built web app; VAULTLINE_WEB_DIST points a test run at its own build (parallel e2e runs). */
 export const WEB_DIST = process.env.VAULTLINE_WEB_DIST || join(REPO_ROOT, 'apps/web/dist');
@@ -47,10 +48,18 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { webDist?: st
       },
     });
   }
+  // A screen's path gets index.html with that screen's code preloaded (web-app-preloads.ts).
+  const screenPage = served ? loadScreenPages(dist) : () => undefined;
   app.setNotFoundHandler((request, reply) => {
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if (served && request.method === 'GET' && !isServerPath(request.url) && wantsHtml) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      reply.header('cache-control', 'no-cache');
+      const page = screenPage(request.url.split('?')[0] ?? '/');
+      if (!page) return reply.sendFile('index.html');
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(encoding ? page[encoding] : page.html);
     }
     return sendError(reply, requestLanguage(request), '404');
   });

@@ -1,79 +1,64 @@
-import { Center, Loader } from '@mantine/core';
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { loadMessages } from '../i18n';
 import { PATHS } from '../lib/paths';
 import { ErrorPage } from './pages/ErrorPage';
+import { lazyRoute } from './route-loading';
 
-/** Route-level code splitting: a screen's code is fetched the first time it is visited. */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
-}
-
-function PageLoader() {
-  return (
-    <Center mih="60vh">
-      <Loader size="sm" />
-    </Center>
-  );
-}
-
+/**
+ * Every screen, as route objects rendered with `useRoutes` under a `BrowserRouter` (route-loading.tsx): the
+ * declarative router, which is half the size of the data router (loaders, actions, fetchers) that no screen used.
+ * Each screen's code is fetched the first time it is visited; a layout and its page are fetched in parallel.
+ */
 export const routes: RouteObject[] = [
   {
-    // Any error thrown while loading or rendering a screen lands on the error page.
-    errorElement: <ErrorPage />,
-    HydrateFallback: PageLoader,
     children: [
       { path: PATHS.root, element: <Navigate to={PATHS.login} replace /> },
       {
-        lazy: lazyPage(
+        ...lazyRoute(
           () => import('./layouts/AccountLayout'),
           (m) => m.AccountLayout,
         ),
         children: [
           {
             path: PATHS.login,
-            lazy: lazyPage(
+            ...lazyRoute(
               () => import('./pages/account/LoginPage'),
               (m) => m.LoginPage,
             ),
           },
           {
             path: PATHS.logout,
-            lazy: lazyPage(
+            ...lazyRoute(
               () => import('./pages/account/LogoutPage'),
               (m) => m.LogoutPage,
             ),
           },
           {
             path: PATHS.expiredPassword,
-            lazy: lazyPage(
+            ...lazyRoute(
               () => import('./pages/account/ExpiredPasswordPage'),
               (m) => m.ExpiredPasswordPage,
             ),
-            handle: { cardWidth: 500 },
           },
           {
             path: PATHS.otpRegister,
-            lazy: lazyPage(
+            ...lazyRoute(
               () => import('./pages/account/OtpRegisterPage'),
               (m) => m.OtpRegisterPage,
             ),
-            handle: { cardWidth: 500 },
           },
           {
             path: PATHS.otpGuide,
-            lazy: lazyPage(
+            ...lazyRoute(
               () => import('./pages/account/OtpGuidePage'),
               (m) => m.OtpGuidePage,
             ),
-            handle: { cardWidth: 500 },
           },
         ],
       },
       {
         // The dashboard's messages (every area but sign-in) arrive with its layout, before any of its screens draws.
-        lazy: lazyPage(
+        ...lazyRoute(
           () => Promise.all([import('./layouts/DashboardLayout'), loadMessages('dashboard')]),
           ([m]) => m.DashboardLayout,
         ),
@@ -81,14 +66,14 @@ export const routes: RouteObject[] = [
           // Members land on their assets, operators on the console.
           {
             path: PATHS.dashboard,
-            lazy: lazyPage(
+            ...lazyRoute(
               () => import('./layouts/DashboardLayout'),
               (m) => m.DashboardHome,
             ),
           },
           {
             path: PATHS.assets,
-            lazy: lazyPage(
+            ...lazyRoute(
               () => import('./pages/dashboard/AssetsPage'),
               (m) => m.AssetsPage,
             ),
@@ -96,49 +81,49 @@ export const routes: RouteObject[] = [
           // One route covers both '/dashboard/wallets' and its optional '/:blockchain/:id'.
           {
             path: PATHS.wallet,
-            lazy: lazyPage(
+            ...lazyRoute(
               () => import('./pages/dashboard/WalletsPage'),
               (m) => m.WalletsPage,
             ),
           },
           {
             path: PATHS.approvals,
-            lazy: lazyPage(
+            ...lazyRoute(
               () => import('./pages/dashboard/ApprovalsPage'),
               (m) => m.ApprovalsPage,
             ),
           },
           {
             path: PATHS.withdraw,
-            lazy: lazyPage(
+            ...lazyRoute(
               () => import('./pages/dashboard/WithdrawPage'),
               (m) => m.WithdrawPage,
             ),
           },
           {
             path: PATHS.tokens,
-            lazy: lazyPage(
+            ...lazyRoute(
               () => import('./pages/dashboard/TokensPage'),
               (m) => m.TokensPage,
             ),
           },
           {
             path: PATHS.staking,
-            lazy: lazyPage(
+            ...lazyRoute(
               () => import('./pages/dashboard/StakingPage'),
               (m) => m.StakingPage,
             ),
           },
           {
             path: PATHS.organization,
-            lazy: lazyPage(
+            ...lazyRoute(
               () => import('./pages/dashboard/OrganizationPage'),
               (m) => m.OrganizationPage,
             ),
           },
           {
             path: PATHS.account,
-            lazy: lazyPage(
+            ...lazyRoute(
               () => import('./pages/dashboard/AccountPage'),
               (m) => m.AccountPage,
             ),
@@ -150,7 +135,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
-}

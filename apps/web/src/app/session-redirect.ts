@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { PATHS } from '../lib/paths';
 import { sessionEndedLoginSearch } from '../lib/session-end';
 
-interface RouterLike {
+export interface RouterLike {
   state: { location: { pathname: string; search: string } };
   navigate: (to: string, options?: { replace?: boolean }) => unknown;
 }

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useAppLanguage } from '../i18n/useAppLanguage';
 import { OTP_CODES } from '../lib/error-fields';
 import type { ApiError } from '../lib/error-reader';
-import { otpError } from '../lib/form-validation';
+import { otpError } from '../lib/otp-rule';
 import { ErrorAlert } from './ErrorAlert';
 import { OtpCodeInput, type OtpCodeInputProps } from './OtpCodeInput';
 

@@ -1,10 +1,10 @@
 import type { UseFormReturnType } from '@mantine/form';
-import { otpCodeSchema } from '@vaultline/contracts';
 import { useAppLanguage } from '../i18n/useAppLanguage';
 import { useContractForm } from '../lib/contract-form';
 import { newPasswordErrorField } from '../lib/error-fields';
 import type { ApiError } from '../lib/error-reader';
 import { confirmationError, newPasswordError, required } from '../lib/form-validation';
+import { otpCodeRule } from '../lib/otp-rule';
 
 export type NewPasswordValues = {
   currentPassword: string;
@@ -38,7 +38,7 @@ export function useNewPasswordForm({ email, withCurrent = false, withOtp = false
       newPassword: (value, values) =>
         newPasswordError(value, lang, { email, current: withCurrent ? values.currentPassword : undefined }),
       confirmation: (value, values) => confirmationError(values.newPassword, value, lang),
-      otpCode: withOtp ? otpCodeSchema : undefined,
+      otpCode: withOtp ? otpCodeRule : undefined,
     },
   });
 }

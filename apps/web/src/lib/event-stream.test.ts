@@ -1,5 +1,6 @@
+import { EVENTS_PATH as CONTRACT_EVENTS_PATH } from '@vaultline/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { subscribeEvent } from './event-stream';
+import { EVENTS_PATH, subscribeEvent } from './event-stream';
 
 /** A stand-in for the browser's EventSource (happy-dom has none): the test plays the server's part. */
 class TestEventSource {
@@ -43,5 +44,11 @@ describe('the shared event stream', () => {
     expect(source.closed).toBe(false);
     stopRequest();
     expect(source.closed).toBe(true);
+  });
+});
+
+describe('the event stream path', () => {
+  it("is the contracts' own", () => {
+    expect(EVENTS_PATH).toBe(CONTRACT_EVENTS_PATH);
   });
 });

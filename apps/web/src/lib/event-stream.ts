@@ -1,5 +1,10 @@
-import { EVENTS_PATH } from '@vaultline/contracts';
 import { useEffect, useRef } from 'react';
+
+/**
+ * The contracts' `EVENTS_PATH`, repeated here: the contracts define it in the assets' call module, whose schemas (and
+ * zod's core) every signed-in screen would otherwise load before drawing. event-stream.test.ts checks they agree.
+ */
+export const EVENTS_PATH = '/api/v1/events';
 
 /** Reconnect delays: doubled after each drop, from 1 second up to 30, back to 1 once connected. */
 export const RECONNECT_MIN_MS = 1_000;

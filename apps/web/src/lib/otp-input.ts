@@ -1,4 +1,5 @@
-import { LIMITS, otpInputSchema } from '@vaultline/contracts';
+import { LIMITS } from '@vaultline/contracts/form-rules';
+import { otpInputRule } from './otp-rule';
 
 export const OTP_LENGTH = LIMITS.OTP_LENGTH;
 
@@ -12,7 +13,7 @@ export function filterOtpInput(raw: string): string {
     .replace(/[^0-9]/g, '')
     .slice(0, OTP_LENGTH);
   // The contracts' rule for a code being typed: 0 to 6 digits.
-  return otpInputSchema.safeParse(digits).success ? digits : '';
+  return otpInputRule.safeParse(digits).success ? digits : '';
 }
 
 export function isCompleteOtp(value: string): boolean {

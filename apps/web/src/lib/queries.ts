@@ -1,7 +1,7 @@
 import { hashKey, keepPreviousData, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnyCall, CallBodyInput, CallParams, CallResponse, SortDirection } from '@vaultline/contracts';
 import { useEffect, useRef } from 'react';
-import { callApi } from './api-client';
+import { callApi, type LazyCall } from './api-client';
 import { ApiError } from './error-reader';
 
 /** The `sort` of a list call's body: one field, one direction. */
@@ -23,7 +23,7 @@ export function pickListBody<F extends string, Filters>(field: F, direction: Sor
  */
 export function usePagedQuery<C extends AnyCall>(
   queryKey: QueryKey,
-  call: C,
+  call: C | LazyCall<C>,
   body: CallBodyInput<C>,
   params?: CallParams<C>,
 ) {
@@ -49,7 +49,7 @@ interface ShownPage {
  */
 export function useCursorPagedQuery<C extends AnyCall>(
   listKey: QueryKey,
-  call: C,
+  call: C | LazyCall<C>,
   body: CallBodyInput<C> & { page: number },
   options: {
     params?: CallParams<C>;

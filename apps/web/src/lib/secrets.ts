@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { AnyCall, CallBodyInput, CallParams } from '@vaultline/contracts';
 import { useCallback } from 'react';
-import { callApi, lazyCall } from './api-client';
+import { callApi, type LazyCall, lazyCall } from './api-client';
 import { encryptSecret } from './secret-encryption';
 
 export const PUBLIC_KEY_QUERY = ['auth', 'public-key'] as const;
@@ -39,6 +39,6 @@ export function useWithSecrets() {
 /** Sends a call whose body is only the caller's fresh authenticator code, encrypted like every secret. */
 export function useSendWithCode() {
   const send = useWithSecrets();
-  return <C extends AnyCall>(call: C, params: CallParams<C>, otpCode: string) =>
+  return <C extends AnyCall>(call: C | LazyCall<C>, params: CallParams<C>, otpCode: string) =>
     send(async (encrypt) => callApi(call, { params, body: { otpCode: await encrypt(otpCode) } as CallBodyInput<C> }));
 }

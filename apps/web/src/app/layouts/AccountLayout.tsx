@@ -1,16 +1,14 @@
-import { Outlet, useMatches } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { PATHS } from '../../lib/paths';
 import { AccountFrame } from './AccountFrame';
 
-/** A route's `handle: { cardWidth }` widens the card (the OTP screens show a QR code and steps). */
-function useCardWidth(): number | undefined {
-  const matches = useMatches();
-  const handle = matches[matches.length - 1]?.handle as { cardWidth?: number } | undefined;
-  return handle?.cardWidth;
-}
+/** The screens whose card is wider: the OTP screens show a QR code and steps, the password form its rules. */
+const WIDE: ReadonlySet<string> = new Set([PATHS.expiredPassword, PATHS.otpRegister, PATHS.otpGuide]);
 
 export function AccountLayout() {
+  const { pathname } = useLocation();
   return (
-    <AccountFrame width={useCardWidth()}>
+    <AccountFrame width={WIDE.has(pathname) ? 500 : undefined}>
       <Outlet />
     </AccountFrame>
   );

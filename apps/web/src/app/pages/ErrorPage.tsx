@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link, useRouteError, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { readErrorCode } from '../../lib/error-reader';
 import { PATHS } from '../../lib/paths';
@@ -8,15 +8,14 @@ import { AccountFrame } from '../layouts/AccountFrame';
 
 /**
  * The error screen: the `/error` route (optionally `?code=` from the error catalogue), the
- * catch-all for unknown paths, and the router's error element.
+ * catch-all for unknown paths, and what a screen that failed to load or draw shows (the boundary that caught
+ * the error logs it).
  */
 export function ErrorPage({ notFound = false }: { notFound?: boolean }) {
   const { t } = useTranslation();
-  const routeError = useRouteError();
   const [searchParams] = useSearchParams();
   const code = searchParams.get('code');
-  const missing = notFound || (isRouteErrorResponse(routeError) && routeError.status === 404);
-  if (routeError) console.error(routeError);
+  const missing = notFound;
 
   return (
     <AccountFrame>

@@ -1,8 +1,9 @@
 import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
-import { type Me, OperatorRole } from '@vaultline/contracts';
+import type { Me } from '@vaultline/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountIcon } from '../../components/icons';
+import { operatorRoleOf } from '../../lib/enum-guards';
 import { SettingsSection } from './SettingsSection';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -21,15 +22,15 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** The operator's custody role, translated; an unknown value is shown as the server sent it. */
 function OperatorRoleBadge({ role }: { role: string | null }) {
   const { t } = useTranslation();
-  const parsed = OperatorRole.safeParse(role);
+  const known = operatorRoleOf(role);
   return (
     <Stack gap={2} align="flex-end">
       <Badge variant="light" radius="sm" tt="none" data-testid="operator-role" data-role={role ?? ''}>
-        {parsed.success ? t(`operatorRoles.${parsed.data}`) : (role ?? '—')}
+        {known ? t(`operatorRoles.${known}`) : (role ?? '—')}
       </Badge>
-      {parsed.success ? (
+      {known ? (
         <Text size="xs" c="dimmed" fw={400}>
-          {t(`operatorRoleDescriptions.${parsed.data}`)}
+          {t(`operatorRoleDescriptions.${known}`)}
         </Text>
       ) : null}
     </Stack>

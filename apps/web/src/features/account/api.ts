@@ -1,8 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { type Language, type Me, updateLanguageCall, updateNameCall, updatePassphraseCall } from '@vaultline/contracts';
-import { callApi } from '../../lib/api-client';
+import type { Language, Me } from '@vaultline/contracts';
+import { callApi, lazyCall } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
 import { useWithSecrets } from '../../lib/secrets';
+
+// Each call's definition (and its schemas) arrives with the first call: the screen draws without zod (calls.ts).
+const calls = () => import('./calls');
+const updateLanguageCall = lazyCall(calls, 'updateLanguageCall');
+const updateNameCall = lazyCall(calls, 'updateNameCall');
+const updatePassphraseCall = lazyCall(calls, 'updatePassphraseCall');
 
 export type NameValues = {
   userName: string;

@@ -1,25 +1,28 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  type AddressBookDetail,
-  type AddressBookEntry,
-  type AddressBookInput,
-  type AddressBookState,
-  addressBookCreateCall,
-  addressBookDeleteCall,
-  addressBookGetCall,
-  addressBookListCall,
-  addressBookVerifyCall,
-  type ValidationAnswer,
-  validateAddressBookAddressCall,
-  validateAddressBookContextCall,
-  validateAddressBookDuplicateCall,
-  validateAddressBookNameCall,
-  vaspDirectoryCall,
+import type {
+  AddressBookDetail,
+  AddressBookEntry,
+  AddressBookInput,
+  AddressBookState,
+  ValidationAnswer,
 } from '@vaultline/contracts';
-import { callApi } from '../../lib/api-client';
+import { callApi, lazyCall } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
 import { sortBy, useCursorPagedQuery, useRefreshingMutation } from '../../lib/queries';
 import { useSendWithCode } from '../../lib/secrets';
+
+// Each call's definition (and its schemas) arrives with the first call: the screen draws without zod (calls.ts).
+const calls = () => import('./calls');
+const addressBookCreateCall = lazyCall(calls, 'addressBookCreateCall');
+const addressBookDeleteCall = lazyCall(calls, 'addressBookDeleteCall');
+const addressBookGetCall = lazyCall(calls, 'addressBookGetCall');
+const addressBookListCall = lazyCall(calls, 'addressBookListCall');
+const addressBookVerifyCall = lazyCall(calls, 'addressBookVerifyCall');
+const validateAddressBookAddressCall = lazyCall(calls, 'validateAddressBookAddressCall');
+const validateAddressBookContextCall = lazyCall(calls, 'validateAddressBookContextCall');
+const validateAddressBookDuplicateCall = lazyCall(calls, 'validateAddressBookDuplicateCall');
+const validateAddressBookNameCall = lazyCall(calls, 'validateAddressBookNameCall');
+const vaspDirectoryCall = lazyCall(calls, 'vaspDirectoryCall');
 
 /** Every address-book query starts with this key, so one change refreshes them all. */
 export const ADDRESS_BOOK_QUERY = ['address-book'] as const;

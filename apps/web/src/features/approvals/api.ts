@@ -4,33 +4,17 @@ import {
   type ApprovalLineView,
   type ChainFamily,
   type CustomerRequestStatus,
-  creationLineGetCall,
-  creationLineUpdateCall,
   familyOf,
-  groupListCall,
-  memberListCall,
   type REQUEST_TABS,
   type RequestType,
   type RequestView,
-  requestDetailCall,
-  requestListCall,
-  walletCreationApproveCall,
-  walletCreationCancelCall,
-  walletCreationRejectCall,
-  walletLineCreateCall,
-  walletLineGetCall,
-  walletLineUpdateCall,
-  withdrawalApproveCall,
-  withdrawalCancelCall,
-  withdrawalRejectCall,
 } from '@vaultline/contracts';
 import { useEffect, useRef } from 'react';
-import { callApi } from '../../lib/api-client';
+import { callApi, lazyCall } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
 import { pickListBody, sortBy, useCursorPagedQuery } from '../../lib/queries';
 import { APPROVALS_QUERY, ASSETS_QUERY, WALLETS_QUERY } from '../../lib/query-keys';
 import { useWithSecrets } from '../../lib/secrets';
-import { sendStakingDecision } from '../../shared/requests/staking-request';
 
 export const REQUESTS_PAGE_SIZE = 20;
 // The badge's count and the live request events: in their own module, so the dashboard's layout loads them alone.
@@ -41,6 +25,24 @@ export {
   useActionableCount,
   useRequestEvents,
 } from './live';
+
+// Each call's definition (and its schemas) arrives with the first call: the screen draws without zod (calls.ts).
+const calls = () => import('./calls');
+const creationLineGetCall = lazyCall(calls, 'creationLineGetCall');
+const creationLineUpdateCall = lazyCall(calls, 'creationLineUpdateCall');
+const groupListCall = lazyCall(calls, 'groupListCall');
+const memberListCall = lazyCall(calls, 'memberListCall');
+const requestDetailCall = lazyCall(calls, 'requestDetailCall');
+const requestListCall = lazyCall(calls, 'requestListCall');
+const walletCreationApproveCall = lazyCall(calls, 'walletCreationApproveCall');
+const walletCreationCancelCall = lazyCall(calls, 'walletCreationCancelCall');
+const walletCreationRejectCall = lazyCall(calls, 'walletCreationRejectCall');
+const walletLineCreateCall = lazyCall(calls, 'walletLineCreateCall');
+const walletLineGetCall = lazyCall(calls, 'walletLineGetCall');
+const walletLineUpdateCall = lazyCall(calls, 'walletLineUpdateCall');
+const withdrawalApproveCall = lazyCall(calls, 'withdrawalApproveCall');
+const withdrawalCancelCall = lazyCall(calls, 'withdrawalCancelCall');
+const withdrawalRejectCall = lazyCall(calls, 'withdrawalRejectCall');
 
 export type RequestTab = (typeof REQUEST_TABS)[number];
 
@@ -118,7 +120,7 @@ export function decidable(request: RequestView): boolean {
 }
 
 /** Sends one decision to the calls of the request's type: wallet creations by path, withdrawals in the body. */
-function sendDecision(
+async function sendDecision(
   request: RequestView,
   organizationId: string,
   decision: Decision,
@@ -126,7 +128,11 @@ function sendDecision(
   otpCode: () => Promise<string>,
 ): Promise<RequestView> {
   // Staking: stakes and unstakes through the stake-request calls, claims through the claim-request calls.
-  if (request.type === 'STAKING') return sendStakingDecision(request, decision, memoPart, otpCode);
+  if (request.type === 'STAKING') {
+    // Fetched with the first staking decision: its module names the staking calls (and their schemas) outright.
+    const { sendStakingDecision } = await import('../../shared/requests/staking-request');
+    return sendStakingDecision(request, decision, memoPart, otpCode);
+  }
   const family = requestFamily(request) ?? 'evm';
   if (request.type === 'WITHDRAWAL') {
     const params = { family };

@@ -1,8 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { actionableCountCall } from '@vaultline/contracts';
-import { callApi } from '../../lib/api-client';
+import { callApi, lazyCall } from '../../lib/api-client';
 import { useServerEvent } from '../../lib/event-stream';
 import { APPROVALS_QUERY, ASSETS_QUERY } from '../../lib/query-keys';
+
+// Each call's definition (and its schemas) arrives with the first call: the screen draws without zod (calls.ts).
+const calls = () => import('./calls');
+const actionableCountCall = lazyCall(calls, 'actionableCountCall');
 
 export const ACTIONABLE_COUNT_QUERY = [...APPROVALS_QUERY, 'actionable-count'] as const;
 /** How often the number of requests waiting for me is asked again. */

@@ -10,7 +10,8 @@ import { FormFooter } from '../../components/FormFooter';
 import { CheckIcon, DownloadIcon } from '../../components/icons';
 import { Notice } from '../../components/Notice';
 import { inTimezone } from '../../lib/dates';
-import { exportFileUrl, useCreateExport, useExportStatus } from './api';
+import { useCreateExport, useExportStatus } from './api';
+import { exportFileUrl } from './export-file';
 
 export interface ExportDialogProps {
   opened: boolean;

@@ -1,22 +1,19 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  type ActivityExport,
-  type ActivityFilters,
-  type AssetActivity,
-  activityExportCreateCall,
-  activityExportFileCall,
-  activityExportGetCall,
-  activityGetCall,
-  activityListCall,
-  balancesOrganizationCall,
-  balancesWalletsCall,
-  buildPath,
-  walletBalancesCall,
-} from '@vaultline/contracts';
-import { callApi } from '../../lib/api-client';
+import type { ActivityExport, ActivityFilters, AssetActivity } from '@vaultline/contracts';
+import { callApi, lazyCall } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
 import { pickListBody, sortBy, usePagedQuery } from '../../lib/queries';
 import { ASSETS_QUERY } from '../../lib/query-keys';
+
+// Each call's definition (and its schemas) arrives with the first call: the screen draws without zod (calls.ts).
+const calls = () => import('./calls');
+const activityExportCreateCall = lazyCall(calls, 'activityExportCreateCall');
+const activityExportGetCall = lazyCall(calls, 'activityExportGetCall');
+const activityGetCall = lazyCall(calls, 'activityGetCall');
+const activityListCall = lazyCall(calls, 'activityListCall');
+const balancesOrganizationCall = lazyCall(calls, 'balancesOrganizationCall');
+const balancesWalletsCall = lazyCall(calls, 'balancesWalletsCall');
+const walletBalancesCall = lazyCall(calls, 'walletBalancesCall');
 
 /** Every balance and activity query starts with this key: one live notice refreshes them all. */
 export { ASSETS_QUERY };
@@ -103,11 +100,6 @@ export function useExportStatus(exportId: string | null) {
     enabled: !!exportId,
     refetchInterval: (query) => (query.state.data && query.state.data.status !== 'RUNNING' ? false : 2_000),
   });
-}
-
-/** The file's URL: a plain link downloads it, the session cookie authenticates the GET. */
-export function exportFileUrl(exportId: string): string {
-  return buildPath(activityExportFileCall.path, { exportId });
 }
 
 /** The visible wallets' names for the activity filter (the first 100 by name). */

@@ -1,12 +1,15 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type GasFeeWallet, gasFeeWalletListCall } from '@vaultline/contracts';
+import type { GasFeeWallet } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
 import { ChainAvatar, CopyValueButton, shortAddress, useChainLabel } from '../../components/chain-ui';
 import { AlertIcon } from '../../components/icons';
 import { Notice } from '../../components/Notice';
 import { PanelTitle } from '../../components/PanelHeader';
-import { callApi } from '../../lib/api-client';
+import { callApi, lazyCall } from '../../lib/api-client';
+
+// The call's definition (and its schemas) arrives with the first call: the card draws without zod (calls.ts).
+const gasFeeWalletListCall = lazyCall(() => import('./calls'), 'gasFeeWalletListCall');
 
 export const GAS_FEE_QUERY = ['gas-fee-wallets'] as const;
 

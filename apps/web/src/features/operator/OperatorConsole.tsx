@@ -1,13 +1,16 @@
 import { Badge } from '@mantine/core';
 import { type OperatorRole, operatorCan } from '@vaultline/contracts';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChainIcon, FlowIcon, OrganizationIcon, ShieldIcon } from '../../components/icons';
 import { PageTabs } from '../../components/PageTabs';
 import { AmlHistoryPanel } from './AmlHistoryPanel';
 import { useDevnetStatus, usePendingWorkflowCount } from './api';
-import { DevnetPanel } from './DevnetPanel';
 import { OrganizationsPanel } from './OrganizationsPanel';
 import { WorkflowsPanel } from './WorkflowsPanel';
+
+// The devnet's tab (a development tool, with its deposit form's schemas) is fetched when it is first shown.
+const DevnetPanel = lazy(() => import('./DevnetPanel').then((m) => ({ default: m.DevnetPanel })));
 
 export const CONSOLE_TABS = ['organizations', 'workflows', 'aml', 'devnet'] as const;
 export type ConsoleTab = (typeof CONSOLE_TABS)[number];
@@ -61,7 +64,11 @@ export function OperatorConsole({ role, tab, onTabChange }: OperatorConsoleProps
           icon: ChainIcon,
           testId: 'tab-devnet',
           hideTab: !devnet.isSuccess,
-          panel: <DevnetPanel />,
+          panel: (
+            <Suspense fallback={null}>
+              <DevnetPanel />
+            </Suspense>
+          ),
         },
       ]}
     />

@@ -1,6 +1,6 @@
 import { Button, Group, MultiSelect, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { AML_STATUSES, type AmlStatus } from '@vaultline/contracts';
+import type { AmlStatus } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrganizationIcon, PlusIcon } from '../../components/icons';
@@ -8,6 +8,7 @@ import { ListPanel, ListToolbar, useListPage } from '../../components/ListPanel'
 import { lazyDialog } from '../../components/lazy-dialog';
 import { SearchInput } from '../../components/SearchInput';
 import { formatDate } from '../../lib/dates';
+import { AML_STATUSES } from './aml';
 import { CONSOLE_PAGE_SIZE, type OperatedOrganization, useOperatorOrganizations } from './api';
 import { AmlBadge, formatFee, OwnerStatusBadge } from './badges';
 import type { OrganizationDrawerProps } from './OrganizationDrawer';

@@ -1,7 +1,8 @@
 import { Box, Text } from '@mantine/core';
-import { AmlStatus, type Workflow } from '@vaultline/contracts';
+import type { Workflow } from '@vaultline/contracts';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isAmlStatus } from './aml';
 import { AmlBadge, formatFee } from './badges';
 
 /** The proposed values a workflow carries, in a fixed order, each with its label. */
@@ -21,8 +22,7 @@ const NOWRAP = new Set<Field>(['businessRegistrationNumber', 'custodyFeeBps', 'a
 function shownValue(field: Field, value: unknown): ReactNode {
   if (field === 'custodyFeeBps' && typeof value === 'number') return formatFee(value);
   if (field === 'amlStatus') {
-    const status = AmlStatus.safeParse(value);
-    if (status.success) return <AmlBadge status={status.data} />;
+    if (isAmlStatus(value)) return <AmlBadge status={value} />;
   }
   return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
 }

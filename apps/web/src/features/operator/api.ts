@@ -1,29 +1,30 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type AmlStatus,
-  amlStatusListCall,
-  type CallBodyInput,
-  type CallResponse,
-  type DevnetTransaction,
-  devnetDepositCall,
-  devnetStatusCall,
-  operatorOrganizationGetCall,
-  operatorOrganizationListCall,
-  organizationCreationWorkflow,
-  organizationUpdateWorkflow,
-  ownerInvitationResendCall,
-  ownerInvitationWorkflow,
-  updateAmlStatusWorkflowCreateCall,
-  updateCustodyFeeWorkflowCreateCall,
-  updateDetailWorkflowCreateCall,
-  type Workflow,
-  type WorkflowType,
-  workflowListCall,
+import type {
+  AmlStatus,
+  CallBodyInput,
+  CallResponse,
+  DevnetTransaction,
+  Workflow,
+  WorkflowType,
 } from '@vaultline/contracts';
-import { callApi } from '../../lib/api-client';
+import { callApi, lazyCall } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
 import { sortBy, usePagedQuery, useRefreshingMutation } from '../../lib/queries';
 import { useWithSecrets } from '../../lib/secrets';
+import type * as Calls from './calls';
+
+// Each call's definition (and its schemas) arrives with the first call: the screen draws without zod (calls.ts).
+const calls = () => import('./calls');
+const amlStatusListCall = lazyCall(calls, 'amlStatusListCall');
+const devnetDepositCall = lazyCall(calls, 'devnetDepositCall');
+const devnetStatusCall = lazyCall(calls, 'devnetStatusCall');
+const operatorOrganizationGetCall = lazyCall(calls, 'operatorOrganizationGetCall');
+const operatorOrganizationListCall = lazyCall(calls, 'operatorOrganizationListCall');
+const ownerInvitationResendCall = lazyCall(calls, 'ownerInvitationResendCall');
+const updateAmlStatusWorkflowCreateCall = lazyCall(calls, 'updateAmlStatusWorkflowCreateCall');
+const updateCustodyFeeWorkflowCreateCall = lazyCall(calls, 'updateCustodyFeeWorkflowCreateCall');
+const updateDetailWorkflowCreateCall = lazyCall(calls, 'updateDetailWorkflowCreateCall');
+const workflowListCall = lazyCall(calls, 'workflowListCall');
 
 /** Every query of the console starts with this key, so one decision refreshes them all. */
 export const OPERATOR_QUERY = ['operator'] as const;
@@ -32,7 +33,7 @@ export const CONSOLE_PAGE_SIZE = 10;
 export const WORKFLOW_STATUS_FILTERS = ['IN_PROGRESS', 'APPROVED', 'REJECTED', 'CANCELED', 'ALL'] as const;
 export type WorkflowStatusFilter = (typeof WORKFLOW_STATUS_FILTERS)[number];
 /** An organization as the console lists it. */
-export type OperatedOrganization = CallResponse<typeof operatorOrganizationListCall>['items'][number];
+export type OperatedOrganization = CallResponse<typeof Calls.operatorOrganizationListCall>['items'][number];
 
 export function useOperatorOrganizations(page: number, search: string, amlStatus: AmlStatus[]) {
   return usePagedQuery([...OPERATOR_QUERY, 'organizations', page, search, amlStatus], operatorOrganizationListCall, {
@@ -96,13 +97,13 @@ export type OrganizationDraft = {
 
 export function useCreateOrganization() {
   return useConsoleMutation('create-organization', (body: OrganizationDraft) =>
-    callApi(organizationCreationWorkflow.create!, { body }),
+    callApi(() => calls().then((m) => m.organizationCreationWorkflow.create!), { body }),
   );
 }
 
 export function useInviteOwner() {
   return useConsoleMutation('invite-owner', (body: { organizationId: string; email: string }) =>
-    callApi(ownerInvitationWorkflow.create!, { body }),
+    callApi(() => calls().then((m) => m.ownerInvitationWorkflow.create!), { body }),
   );
 }
 
@@ -134,11 +135,12 @@ export function useProposeAmlStatus() {
 
 export type WorkflowAction = 'approve' | 'reject' | 'cancel';
 
-/** Each workflow type is decided through the calls of its family. */
-function callsOf(type: WorkflowType) {
-  if (type === 'ORGANIZATION_CREATION') return organizationCreationWorkflow;
-  if (type === 'OWNER_INVITATION') return ownerInvitationWorkflow;
-  return organizationUpdateWorkflow;
+/** Each workflow type is decided through the calls of its family (fetched with the first decision). */
+async function callsOf(type: WorkflowType) {
+  const m = await calls();
+  if (type === 'ORGANIZATION_CREATION') return m.organizationCreationWorkflow;
+  if (type === 'OWNER_INVITATION') return m.ownerInvitationWorkflow;
+  return m.organizationUpdateWorkflow;
 }
 
 export function useDecideWorkflow() {
@@ -156,13 +158,16 @@ export function useDecideWorkflow() {
       memo: string;
       otpCode: string;
     }) => {
-      const calls = callsOf(workflow.type);
+      const family = callsOf(workflow.type);
       const params = { workflowId: workflow.id };
       const memoPart = memo.trim() ? { memo: memo.trim() } : {};
-      if (action === 'cancel') return callApi(calls.cancel, { params, body: memoPart });
+      if (action === 'cancel') return callApi(() => family.then((f) => f.cancel), { params, body: memoPart });
       // Approving and rejecting carry the operator's fresh code, encrypted like every secret.
       return withSecrets(async (encrypt) =>
-        callApi(calls[action], { params, body: { ...memoPart, otpCode: await encrypt(otpCode) } }),
+        callApi(() => family.then((f) => f[action]), {
+          params,
+          body: { ...memoPart, otpCode: await encrypt(otpCode) },
+        }),
       );
     },
   );
@@ -170,7 +175,7 @@ export function useDecideWorkflow() {
 
 /** The local devnet's heights and latest transactions; absent (404) in production, so never retried. */
 export function useDevnetStatus(follow = false) {
-  return useQuery<CallResponse<typeof devnetStatusCall>, ApiError>({
+  return useQuery<CallResponse<typeof Calls.devnetStatusCall>, ApiError>({
     queryKey: [...OPERATOR_QUERY, 'devnet'],
     queryFn: ({ signal }) => callApi(devnetStatusCall, { signal }),
     retry: false,
@@ -182,7 +187,7 @@ export function useDevnetStatus(follow = false) {
 
 export function useDevnetDeposit() {
   const queryClient = useQueryClient();
-  return useMutation<DevnetTransaction, ApiError, CallBodyInput<typeof devnetDepositCall>>({
+  return useMutation<DevnetTransaction, ApiError, CallBodyInput<typeof Calls.devnetDepositCall>>({
     mutationKey: [...OPERATOR_QUERY, 'devnet-deposit'],
     mutationFn: (body) => callApi(devnetDepositCall, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...OPERATOR_QUERY, 'devnet'] }),

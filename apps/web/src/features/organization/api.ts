@@ -1,25 +1,24 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import {
-  cancelInvitationCall,
-  type Group,
-  groupCreateCall,
-  groupDeleteCall,
-  groupListCall,
-  groupPermissionsCall,
-  groupUpdateCall,
-  inviteMembersCall,
-  type MemberSummary,
-  memberByEmailCall,
-  memberDeleteCall,
-  memberListCall,
-  memberPermissionsCall,
-  type OrganizationPermission,
-  organizationMeCall,
-  reinviteMemberCall,
-} from '@vaultline/contracts';
-import { callApi } from '../../lib/api-client';
+import type { Group, MemberSummary, OrganizationPermission } from '@vaultline/contracts';
+import { callApi, lazyCall } from '../../lib/api-client';
 import { pickListBody, sortBy, useCursorPagedQuery, useRefreshingMutation } from '../../lib/queries';
 import { useSendWithCode } from '../../lib/secrets';
+
+// Each call's definition (and its schemas) arrives with the first call: the screen draws without zod (calls.ts).
+const calls = () => import('./calls');
+const cancelInvitationCall = lazyCall(calls, 'cancelInvitationCall');
+const groupCreateCall = lazyCall(calls, 'groupCreateCall');
+const groupDeleteCall = lazyCall(calls, 'groupDeleteCall');
+const groupListCall = lazyCall(calls, 'groupListCall');
+const groupPermissionsCall = lazyCall(calls, 'groupPermissionsCall');
+const groupUpdateCall = lazyCall(calls, 'groupUpdateCall');
+const inviteMembersCall = lazyCall(calls, 'inviteMembersCall');
+const memberByEmailCall = lazyCall(calls, 'memberByEmailCall');
+const memberDeleteCall = lazyCall(calls, 'memberDeleteCall');
+const memberListCall = lazyCall(calls, 'memberListCall');
+const memberPermissionsCall = lazyCall(calls, 'memberPermissionsCall');
+const organizationMeCall = lazyCall(calls, 'organizationMeCall');
+const reinviteMemberCall = lazyCall(calls, 'reinviteMemberCall');
 
 /** Every query of this screen starts with this key, so one change refreshes them all. */
 export const ORGANIZATION_QUERY = ['organization'] as const;

@@ -1,9 +1,16 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { logoutCall, type Me, meCall, tokenRefreshCall, tokenVerifyCall } from '@vaultline/contracts';
-import { callApi } from '../../lib/api-client';
+import type { Me } from '@vaultline/contracts';
+import { callApi, lazyCall } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
 import { useSendWithCode } from '../../lib/secrets';
 import { SESSION_HANDLED_META } from '../../lib/session-end';
+
+// Each call's definition (and its schemas) arrives with the first call: the screen draws without zod (calls.ts).
+const calls = () => import('./calls');
+const logoutCall = lazyCall(calls, 'logoutCall');
+const meCall = lazyCall(calls, 'meCall');
+const tokenRefreshCall = lazyCall(calls, 'tokenRefreshCall');
+const tokenVerifyCall = lazyCall(calls, 'tokenVerifyCall');
 
 export const ME_QUERY = ['session', 'me'] as const;
 

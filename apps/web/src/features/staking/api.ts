@@ -1,23 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type CallResponse,
-  type ClaimCreateBody,
-  claimRequestCreateCall,
-  type RequestView,
-  type StakeCreateBody,
-  stakeRequestCreateCall,
-  stakingOverviewCall,
-  stakingProtocolsCall,
-  stakingValidatorCall,
-  stakingValidatorsCall,
-  stakingWalletCall,
-  stakingWalletsCall,
-  type UnstakeCreateBody,
-  unstakeRequestCreateCall,
+import type {
+  CallResponse,
+  ClaimCreateBody,
+  RequestView,
+  StakeCreateBody,
+  UnstakeCreateBody,
 } from '@vaultline/contracts';
-import { callApi } from '../../lib/api-client';
+import { callApi, lazyCall } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
 import { APPROVALS_QUERY, ASSETS_QUERY } from '../../lib/query-keys';
+import type * as Calls from './calls';
+
+// Each call's definition (and its schemas) arrives with the first call: the screen draws without zod (calls.ts).
+const calls = () => import('./calls');
+const claimRequestCreateCall = lazyCall(calls, 'claimRequestCreateCall');
+const stakeRequestCreateCall = lazyCall(calls, 'stakeRequestCreateCall');
+const stakingOverviewCall = lazyCall(calls, 'stakingOverviewCall');
+const stakingProtocolsCall = lazyCall(calls, 'stakingProtocolsCall');
+const stakingValidatorCall = lazyCall(calls, 'stakingValidatorCall');
+const stakingValidatorsCall = lazyCall(calls, 'stakingValidatorsCall');
+const stakingWalletCall = lazyCall(calls, 'stakingWalletCall');
+const stakingWalletsCall = lazyCall(calls, 'stakingWalletsCall');
+const unstakeRequestCreateCall = lazyCall(calls, 'unstakeRequestCreateCall');
 
 /**
  * Staking's queries live under the assets' key: a stake, an unstake or a claim changes balances, and every live
@@ -25,8 +29,8 @@ import { APPROVALS_QUERY, ASSETS_QUERY } from '../../lib/query-keys';
  */
 export const STAKING_QUERY = [...ASSETS_QUERY, 'staking'] as const;
 
-export type StakingWalletDetail = CallResponse<typeof stakingWalletCall>;
-export type StakingValidatorDetail = CallResponse<typeof stakingValidatorCall>;
+export type StakingWalletDetail = CallResponse<typeof Calls.stakingWalletCall>;
+export type StakingValidatorDetail = CallResponse<typeof Calls.stakingValidatorCall>;
 
 /**
  * Rewards accrue, bonding and unbonding end by the clock, not by an event: the figures on screen are read again
@@ -37,7 +41,7 @@ const REFRESH_MS = 60_000;
 const WAITING_REFRESH_MS = 10_000;
 
 export function useStakingOverview() {
-  return useQuery<CallResponse<typeof stakingOverviewCall>, ApiError>({
+  return useQuery<CallResponse<typeof Calls.stakingOverviewCall>, ApiError>({
     queryKey: [...STAKING_QUERY, 'overview'],
     queryFn: ({ signal }) => callApi(stakingOverviewCall, { query: {}, signal }),
     refetchInterval: REFRESH_MS,
@@ -46,7 +50,7 @@ export function useStakingOverview() {
 
 /** The protocols' terms: minimums, fees, bonding, unbonding and periods. They change rarely. */
 export function useStakingProtocols() {
-  return useQuery<CallResponse<typeof stakingProtocolsCall>, ApiError>({
+  return useQuery<CallResponse<typeof Calls.stakingProtocolsCall>, ApiError>({
     queryKey: [...STAKING_QUERY, 'protocols'],
     queryFn: ({ signal }) => callApi(stakingProtocolsCall, { query: {}, signal }),
     staleTime: 5 * 60_000,
@@ -54,7 +58,7 @@ export function useStakingProtocols() {
 }
 
 export function useStakingValidators() {
-  return useQuery<CallResponse<typeof stakingValidatorsCall>, ApiError>({
+  return useQuery<CallResponse<typeof Calls.stakingValidatorsCall>, ApiError>({
     queryKey: [...STAKING_QUERY, 'validators'],
     queryFn: ({ signal }) => callApi(stakingValidatorsCall, { query: {}, signal }),
   });
@@ -70,7 +74,7 @@ export function useStakingValidator(validatorId: string | null) {
 }
 
 export function useStakingWallets() {
-  return useQuery<CallResponse<typeof stakingWalletsCall>, ApiError>({
+  return useQuery<CallResponse<typeof Calls.stakingWalletsCall>, ApiError>({
     queryKey: [...STAKING_QUERY, 'wallets'],
     queryFn: ({ signal }) => callApi(stakingWalletsCall, { query: {}, signal }),
   });

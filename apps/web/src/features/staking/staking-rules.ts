@@ -1,5 +1,7 @@
-import { compareDecimals, decimalAmountSchema, validationMessage } from '@vaultline/contracts';
+import { compareDecimals, validationMessage } from '@vaultline/contracts';
 import type { AppLanguage } from '../../i18n';
+// The amount's rule without a schema (lib/amount-rule): the form draws before zod's core arrives.
+import { decimalAmountRule } from '../../lib/amount-rule';
 import { schemaError } from '../../lib/form-validation';
 
 export interface AmountBounds {
@@ -14,7 +16,7 @@ export interface AmountBounds {
 /** The amount rules the server applies, in its order and words: numbers, decimals, above zero, minimum, maximum. */
 export function amountError(value: string, bounds: AmountBounds, lang: AppLanguage): string | null {
   if (!value.trim()) return validationMessage('validation.required', lang);
-  const schema = decimalAmountSchema({
+  const schema = decimalAmountRule({
     decimals: bounds.decimals,
     minimum: bounds.minimum,
     balance: bounds.maximum,

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  type Blockchain,
-  type OrganizationToken,
-  supportedBlockchainsCall,
-  supportedTokensCall,
-  tokenAddCall,
-  tokenListCall,
-  tokenRemoveCall,
-} from '@vaultline/contracts';
-import { callApi } from '../../lib/api-client';
+import type { Blockchain, OrganizationToken } from '@vaultline/contracts';
+import { callApi, lazyCall } from '../../lib/api-client';
 import { sortBy, usePagedQuery, useRefreshingMutation } from '../../lib/queries';
+
+// Each call's definition (and its schemas) arrives with the first call: the screen draws without zod (calls.ts).
+const calls = () => import('./calls');
+const supportedBlockchainsCall = lazyCall(calls, 'supportedBlockchainsCall');
+const supportedTokensCall = lazyCall(calls, 'supportedTokensCall');
+const tokenAddCall = lazyCall(calls, 'tokenAddCall');
+const tokenListCall = lazyCall(calls, 'tokenListCall');
+const tokenRemoveCall = lazyCall(calls, 'tokenRemoveCall');
 
 /** Every token query starts with this key; balances list registered tokens, so they share 'assets'. */
 export const TOKENS_QUERY = ['tokens'] as const;

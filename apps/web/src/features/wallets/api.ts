@@ -3,23 +3,27 @@ import {
   type Blockchain,
   type CallResponse,
   familyOf,
-  memberListCall,
   type RequestView,
-  validateAccountNameCall,
   type Wallet,
   type WalletMemberRole,
-  walletCreationCreateCall,
-  walletGetCall,
-  walletListCall,
-  walletMemberAddCall,
-  walletMemberListCall,
-  walletMemberRemoveCall,
-  walletMemberUpdateCall,
 } from '@vaultline/contracts';
-import { callApi } from '../../lib/api-client';
+import { callApi, lazyCall } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
 import { pickListBody, sortBy, useCursorPagedQuery, useRefreshingMutation } from '../../lib/queries';
 import { APPROVALS_QUERY, WALLETS_QUERY } from '../../lib/query-keys';
+import type * as Calls from './calls';
+
+// Each call's definition (and its schemas) arrives with the first call: the screen draws without zod (calls.ts).
+const calls = () => import('./calls');
+const memberListCall = lazyCall(calls, 'memberListCall');
+const validateAccountNameCall = lazyCall(calls, 'validateAccountNameCall');
+const walletCreationCreateCall = lazyCall(calls, 'walletCreationCreateCall');
+const walletGetCall = lazyCall(calls, 'walletGetCall');
+const walletListCall = lazyCall(calls, 'walletListCall');
+const walletMemberAddCall = lazyCall(calls, 'walletMemberAddCall');
+const walletMemberListCall = lazyCall(calls, 'walletMemberListCall');
+const walletMemberRemoveCall = lazyCall(calls, 'walletMemberRemoveCall');
+const walletMemberUpdateCall = lazyCall(calls, 'walletMemberUpdateCall');
 
 export const WALLETS_PAGE_SIZE = 20;
 
@@ -141,4 +145,4 @@ export function useRequestWallet() {
 
 export type { Wallet };
 /** A wallet's member (the contracts export only its schema). */
-export type WalletMember = CallResponse<typeof walletMemberAddCall>;
+export type WalletMember = CallResponse<typeof Calls.walletMemberAddCall>;

@@ -1,5 +1,5 @@
 import { Anchor, Button, Grid, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { blockchainLabel, memoSchema, type RequestView } from '@vaultline/contracts';
+import { blockchainLabel, type RequestView } from '@vaultline/contracts';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { formatAmount } from '../../lib/amounts';
 import { useContractForm } from '../../lib/contract-form';
 import { schemaError } from '../../lib/form-validation';
+import { memoRule } from '../../lib/memo-rule';
 import { PATHS } from '../../lib/paths';
 import { useCreateWithdrawal, useDestinations, useWalletTokens, useWithdrawalPreview, useWithdrawWallets } from './api';
 import { WithdrawPreview } from './WithdrawPreview';
@@ -37,7 +38,7 @@ export function WithdrawForm({ organizationId, initialWalletId, onCreated }: Wit
       tokenId: (value) => (value ? null : t('withdraw.errors.token')),
       addressBookId: (value) => (value ? null : t('withdraw.errors.destination')),
       amount: (value) => (preview.data ? amountError(value, preview.data, lang) : null),
-      memo: (value) => (value ? schemaError(memoSchema, value, lang) : null),
+      memo: (value) => (value ? schemaError(memoRule, value, lang) : null),
     },
   });
   const { walletId, tokenId, addressBookId } = form.values;

@@ -1,20 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  addressBookListCall,
   type Blockchain,
   familyOf,
   type RequestView,
   type WithdrawalCreateBody,
   type WithdrawalPreview,
-  walletBalancesCall,
-  walletListCall,
-  withdrawalCreateCall,
-  withdrawalPreviewCall,
 } from '@vaultline/contracts';
-import { callApi } from '../../lib/api-client';
+import { callApi, lazyCall } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
 import { pickListBody } from '../../lib/queries';
 import { APPROVALS_QUERY, ASSETS_QUERY, WALLETS_QUERY } from '../../lib/query-keys';
+
+// Each call's definition (and its schemas) arrives with the first call: the screen draws without zod (calls.ts).
+const calls = () => import('./calls');
+const addressBookListCall = lazyCall(calls, 'addressBookListCall');
+const walletBalancesCall = lazyCall(calls, 'walletBalancesCall');
+const walletListCall = lazyCall(calls, 'walletListCall');
+const withdrawalCreateCall = lazyCall(calls, 'withdrawalCreateCall');
+const withdrawalPreviewCall = lazyCall(calls, 'withdrawalPreviewCall');
 
 /** The wallets the caller may see, by name (the first 100); the preview says whether they may request from one. */
 export function useWithdrawWallets() {

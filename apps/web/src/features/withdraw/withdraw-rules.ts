@@ -1,5 +1,7 @@
-import { compareDecimals, decimalAmountSchema, validationMessage, type WithdrawalPreview } from '@vaultline/contracts';
+import { compareDecimals, validationMessage, type WithdrawalPreview } from '@vaultline/contracts';
 import type { AppLanguage } from '../../i18n';
+// The amount's rule without a schema (lib/amount-rule): the form draws before zod's core arrives.
+import { decimalAmountRule } from '../../lib/amount-rule';
 import type { ApiError } from '../../lib/error-reader';
 import { schemaError } from '../../lib/form-validation';
 import { serverFieldErrors as fieldErrorsOf } from '../../lib/server-field-errors';
@@ -11,7 +13,7 @@ import { serverFieldErrors as fieldErrorsOf } from '../../lib/server-field-error
 export function amountError(value: string, preview: WithdrawalPreview, lang: AppLanguage): string | null {
   if (!value.trim()) return validationMessage('validation.required', lang);
   const { decimals, symbol } = preview.token;
-  const schema = decimalAmountSchema({ decimals, minimum: preview.minimum, balance: preview.maxAmount, symbol });
+  const schema = decimalAmountRule({ decimals, minimum: preview.minimum, balance: preview.maxAmount, symbol });
   return schemaError(schema, value, lang);
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { addressBookGetCall } from '@vaultline/contracts';
-import { callApi } from '../../lib/api-client';
+import { callApi, lazyCall } from '../../lib/api-client';
+
+const addressBookGetCall = lazyCall(() => import('./calls'), 'addressBookGetCall');
 
 /**
  * The address-book name of a withdrawal's destination, when the entry can be read (deleted entries too: a withdrawal

@@ -1,20 +1,19 @@
 import { Group, Stack, Text } from '@mantine/core';
-import {
-  claimApproveCall,
-  claimCancelCall,
-  claimRejectCall,
-  nativeToken,
-  type RequestView,
-  stakeApproveCall,
-  stakeCancelCall,
-  stakeRejectCall,
-} from '@vaultline/contracts';
+import { nativeToken, type RequestView } from '@vaultline/contracts';
 import { CopyValueButton, shortAddress } from '../../components/chain-ui';
 import { formatTokenAmount } from '../../lib/amounts';
-import { callApi } from '../../lib/api-client';
+import { callApi, lazyCall } from '../../lib/api-client';
 import { executionFacts, factText as text } from './request-execution';
 import type { RenderContext, RequestFact, RequestOf, RequestPresentation, RequestRenderer } from './request-renderer';
 import { walletRequestParts } from './wallet-request';
+
+const calls = () => import('./calls');
+const claimApproveCall = lazyCall(calls, 'claimApproveCall');
+const claimCancelCall = lazyCall(calls, 'claimCancelCall');
+const claimRejectCall = lazyCall(calls, 'claimRejectCall');
+const stakeApproveCall = lazyCall(calls, 'stakeApproveCall');
+const stakeCancelCall = lazyCall(calls, 'stakeCancelCall');
+const stakeRejectCall = lazyCall(calls, 'stakeRejectCall');
 
 type StakingKind = 'STAKING_STAKE' | 'STAKING_UNSTAKE' | 'STAKING_CLAIM';
 

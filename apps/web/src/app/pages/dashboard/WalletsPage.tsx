@@ -1,5 +1,5 @@
 import { Center, Loader, Text } from '@mantine/core';
-import { Blockchain, blockchainLabel } from '@vaultline/contracts';
+import { blockchainLabel } from '@vaultline/contracts';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { useSession } from '../../../features/session/SessionProvider';
 import { CreateWalletButton } from '../../../features/wallets/CreateWalletButton';
 import { WalletList } from '../../../features/wallets/WalletList';
 import { useAppLanguage } from '../../../i18n/useAppLanguage';
+import { blockchainOf } from '../../../lib/enum-guards';
 
 // A wallet's own screen is fetched when one is opened; the list does not need it.
 const WalletDetailPage = lazy(() => import('./WalletDetailPage').then((m) => ({ default: m.WalletDetailPage })));
@@ -23,9 +24,9 @@ export function WalletsPage() {
   const { blockchain, id } = useParams();
   const { me } = useSession();
   // Path segments are matched case-insensitively, so '/dashboard/wallets/ethereum' also works.
-  const chain = blockchain ? Blockchain.safeParse(blockchain.toUpperCase()) : undefined;
-  const chainLabel = chain?.success
-    ? blockchainLabel(chain.data, lang)
+  const chain = blockchainOf(blockchain);
+  const chainLabel = chain
+    ? blockchainLabel(chain, lang)
     : blockchain
       ? t('dashboard.wallets.unknownChain', { value: blockchain })
       : undefined;
@@ -56,13 +57,13 @@ export function WalletsPage() {
           ) : null
         }
       />
-      {blockchain && !chain?.success ? (
+      {blockchain && !chain ? (
         <Notice color="orange" mb="md" icon={AlertIcon} testId="wallet-selection">
           <Text size="sm">{chainLabel}</Text>
         </Notice>
       ) : null}
       <WalletList
-        blockchain={chain?.success ? chain.data : null}
+        blockchain={chain}
         partialBeforeAnswer={!me.permissions.includes('WALLETS_VIEW')}
         canCreate={canCreate}
       />

@@ -1,0 +1,16 @@
+/**
+ * This feature's calls. Fetched with their schemas (and zod's core) when the first call is made, so the screens draw
+ * without them (api.ts names them with `lazyCall`).
+ */
+export {
+  addressBookCreateCall,
+  addressBookDeleteCall,
+  addressBookGetCall,
+  addressBookListCall,
+  addressBookVerifyCall,
+  validateAddressBookAddressCall,
+  validateAddressBookContextCall,
+  validateAddressBookDuplicateCall,
+  validateAddressBookNameCall,
+  vaspDirectoryCall,
+} from '@vaultline/contracts';

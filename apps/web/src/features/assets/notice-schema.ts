@@ -1,0 +1,2 @@
+/** The activity notice's schema, fetched with the first notice (useActivityStream.ts). */
+export { ActivityNotice } from '@vaultline/contracts';

@@ -1,0 +1,19 @@
+/**
+ * This feature's calls. Fetched with their schemas (and zod's core) when the first call is made, so the screens draw
+ * without them (api.ts names them with `lazyCall`).
+ */
+export {
+  amlStatusListCall,
+  devnetDepositCall,
+  devnetStatusCall,
+  operatorOrganizationGetCall,
+  operatorOrganizationListCall,
+  organizationCreationWorkflow,
+  organizationUpdateWorkflow,
+  ownerInvitationResendCall,
+  ownerInvitationWorkflow,
+  updateAmlStatusWorkflowCreateCall,
+  updateCustodyFeeWorkflowCreateCall,
+  updateDetailWorkflowCreateCall,
+  workflowListCall,
+} from '@vaultline/contracts';

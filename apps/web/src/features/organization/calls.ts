@@ -1,0 +1,19 @@
+/**
+ * This feature's calls. Fetched with their schemas (and zod's core) when the first call is made, so the screens draw
+ * without them (api.ts names them with `lazyCall`).
+ */
+export {
+  cancelInvitationCall,
+  groupCreateCall,
+  groupDeleteCall,
+  groupListCall,
+  groupPermissionsCall,
+  groupUpdateCall,
+  inviteMembersCall,
+  memberByEmailCall,
+  memberDeleteCall,
+  memberListCall,
+  memberPermissionsCall,
+  organizationMeCall,
+  reinviteMemberCall,
+} from '@vaultline/contracts';

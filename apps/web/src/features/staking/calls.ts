@@ -1,0 +1,15 @@
+/**
+ * This feature's calls. Fetched with their schemas (and zod's core) when the first call is made, so the screens draw
+ * without them (api.ts names them with `lazyCall`).
+ */
+export {
+  claimRequestCreateCall,
+  stakeRequestCreateCall,
+  stakingOverviewCall,
+  stakingProtocolsCall,
+  stakingValidatorCall,
+  stakingValidatorsCall,
+  stakingWalletCall,
+  stakingWalletsCall,
+  unstakeRequestCreateCall,
+} from '@vaultline/contracts';

@@ -104,6 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       return queue;
     },
     db: opts.database.db,
+    changes: opts.database.changes,
     config,
     clock: opts.clock ?? (() => new Date()),
     keyring: opts.keyring ?? loadRsaKeyring(config),
@@ -111,6 +112,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     log: app.log,
   });
   app.decorate('services', services);
+  opts.database.changes.logTo((msg, err) => app.log.warn({ err }, msg));
   queue = await openEngineQueue(opts.database, app.log, {
     superviseSeconds: config.engineSuperviseSeconds,
     queues: engineQueues(),

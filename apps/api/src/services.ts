@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
+import type { ChangeFeed } from './db/change-feed.js';
 import type { Db } from './db/client.js';
 import { networkFeeQuote } from './engine/transactions/fee-quote.js';
 import type { EngineQueue } from './jobs/queue.js';
@@ -37,6 +38,8 @@ export interface ServiceDeps {
   keyring: RsaKeyring;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** The database's LISTEN/NOTIFY feed (kept session lookups); absent where nothing listens. */
+  changes?: ChangeFeed;
   /** The engine's queue, opened once the app starts. */
   queue: () => EngineQueue;
 }

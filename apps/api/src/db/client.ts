@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './change-feed.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -25,6 +26,8 @@ export interface Database {
   db: Db;
   /** Answers when the database does; used by /readyz. */
   ping(): Promise<void>;
+  /** LISTEN/NOTIFY: what this and other processes changed (db/change-feed.ts). */
+  changes: ChangeFeed;
   close(): Promise<void>;
   /** The raw driver, for the migrator. */
   driver: { kind: 'postgres'; pool: pg.Pool; url: string } | { kind: 'pglite'; client: PGlite };
@@ -38,14 +41,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // A dropped connection must not take the process down; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    // Before the pool opens its first connection: each one listens from its start.
+    const changes = postgresChangeFeed(pool, target.url);
     return {
       kind: 'postgres',
       db,
+      changes,
       driver: { kind: 'postgres', pool, url: target.url },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
     };
   }
   let client: PGlite;
@@ -56,13 +65,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     client = await PGlite.create();
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const changes = pgliteChangeFeed(client);
   return {
     kind: 'pglite',
     db,
+    changes,
     driver: { kind: 'pglite', client },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      await changes.close();
+      await client.close();
+    },
   };
 }

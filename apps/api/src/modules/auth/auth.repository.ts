@@ -42,6 +42,9 @@ function prepareSessionLookup(db: Db) {
     .prepare('vaultline_session_for_request');
 }
 
+/** A session with its account and the account's effective permission names (own and groups'). */
+export type SessionForRequest = Awaited<ReturnType<ReturnType<typeof prepareSessionLookup>['execute']>>[number];
+
 function sessionForRequest(db: Db) {
   let prepared = sessionLookups.get(db);
   if (!prepared) {
@@ -175,7 +178,7 @@ export function authRepository(db: Db) {
      * What every authenticated call needs, in one round trip: the session, its account and the permissions the
      * account holds itself or through its groups (unexpanded; see effectivePermissions).
      */
-    async findSessionForRequest(id: string) {
+    async findSessionForRequest(id: string): Promise<SessionForRequest | undefined> {
       const [row] = await sessionForRequest(db).execute({ id });
       return row;
     },

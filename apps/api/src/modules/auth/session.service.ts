@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { effectivePermissions, type OrganizationPermission } from '@vaultline/contracts';
 import type { Config } from '../../config.js';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { randomToken, sha256 } from '../../security/at-rest.js';
 import { sessionVerdict } from './auth.policy.js';
-import { type AccountRow, authRepository } from './auth.repository.js';
+import { type AccountRow, authRepository, type SessionForRequest } from './auth.repository.js';
 import { readSessionToken, signSessionToken } from './session.tokens.js';
+import { sessionCache } from './session-cache.js';
 
 /** How stale the recorded last activity may get: the idle timeout may end up to this much early. */
 const TOUCH_EVERY_MS = 1000;
@@ -33,10 +35,23 @@ export interface SessionServiceDeps {
   db: Db;
   config: Config;
   clock: () => Date;
+  /** The database's change feed: with it, session lookups are kept between calls (session-cache.ts). */
+  changes?: ChangeFeed;
 }
 
-export function sessionService({ db, config, clock }: SessionServiceDeps) {
+export function sessionService({ db, config, clock, changes }: SessionServiceDeps) {
   const lifetimeMs = config.sessionTimeoutSeconds * 1000;
+  const cache = sessionCache(changes);
+
+  /** The session lookup, kept or read; a kept one is used only while it still opens the session. */
+  async function lookup(sessionId: string, tokenId: string, now: Date): Promise<SessionForRequest | undefined> {
+    const kept = cache.get(sessionId);
+    if (kept && sessionVerdict(facts(kept), tokenId, now, config.sessionTimeoutSeconds) === 'valid') return kept;
+    const ticket = cache.ticket();
+    const found = await authRepository(db).findSessionForRequest(sessionId);
+    if (found) cache.put(ticket, sessionId, found);
+    return found;
+  }
 
   async function issue(sessionId: string, accountId: string, expiresAt: Date) {
     const tokenId = randomUUID();
@@ -79,23 +94,19 @@ export function sessionService({ db, config, clock }: SessionServiceDeps) {
       if (!token) throw new AppError('401');
       const payload = await readSessionToken(token, config.sessionSecret);
       if (!payload) throw new AppError('4001');
-      const repo = authRepository(db);
       const now = clock();
-      const found = await repo.findSessionForRequest(payload.sid);
+      const found = await lookup(payload.sid, payload.tid, now);
       const session = found?.session;
-      const verdict = sessionVerdict(
-        session && { ...session, revokedReason: session.revokedReason ?? null },
-        payload.tid,
-        now,
-        config.sessionTimeoutSeconds,
-      );
+      const verdict = sessionVerdict(found && facts(found), payload.tid, now, config.sessionTimeoutSeconds);
       if (verdict !== 'valid') throw new AppError(verdict);
       const account = found?.account;
       if (account?.status !== 'ACTIVE' || account.id !== payload.sub) throw new AppError('4001');
       // The touch is a write to the one row all of a browser's parallel calls share: at most once a second is
       // plenty for an idle timeout counted in minutes, and concurrent calls stop queueing on that row's lock.
-      if (opts.touch && now.getTime() - session!.lastSeenAt.getTime() >= TOUCH_EVERY_MS)
-        await repo.updateSession(session!.id, { lastSeenAt: now });
+      if (opts.touch && now.getTime() - session!.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+        await authRepository(db).updateSession(session!.id, { lastSeenAt: now });
+        cache.touched(session!.id, now);
+      }
       const permissions =
         account.kind === 'MEMBER' ? effectivePermissions(found!.permissions as OrganizationPermission[], []) : [];
       return {
@@ -109,6 +120,9 @@ export function sessionService({ db, config, clock }: SessionServiceDeps) {
         csrfHash: session!.csrfHash,
       };
     },
+
+    /** How many session lookups are kept now (tests). */
+    keptSessions: () => cache.size(),
 
     /** Re-authentication: the same session gets a new token and a new 30-minute lifetime. */
     async renew(tx: Db, auth: AuthContext): Promise<{ token: string; expiresAt: Date }> {
@@ -131,5 +145,10 @@ export function sessionService({ db, config, clock }: SessionServiceDeps) {
     },
   };
 }
+
+const facts = (found: SessionForRequest) => ({
+  ...found.session,
+  revokedReason: found.session.revokedReason ?? null,
+});
 
 export type SessionService = ReturnType<typeof sessionService>;

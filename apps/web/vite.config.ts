@@ -44,8 +44,9 @@ export default defineConfig({
           groups: [
             {
               // What every screen runs on, as one file: fewer, larger chunks compress better and link with less glue.
+              // The query library is not in it: sign-in draws without it (app/query-scope.tsx).
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]|@mantine[\\/]core[\\/]esm[\\/]core[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]|@mantine[\\/]core[\\/]esm[\\/]core[\\/]/,
             },
             {
               // The rest of what the entry imports statically (providers, router, shared helpers), which every screen

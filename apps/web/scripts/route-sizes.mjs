@@ -31,7 +31,7 @@ const BUDGET = { loginJs: 170_000, loginCss: 30_000, signedIn: 350_000 };
  * What the check enforces until those budgets are met: today's figures and a little room, so nothing grows while the
  * splitting goes on (a ratchet: lower these as screens shrink, down to BUDGET). Screens over BUDGET are marked.
  */
-const LIMIT = { loginJs: 192_000, loginCss: 14_000, signedIn: 350_000 };
+const LIMIT = { loginJs: 170_000, loginCss: 14_000, signedIn: 350_000 };
 
 /**
  * Messages, fetched for one language (src/i18n/index.ts): the `start` group before the first render, `dashboard`

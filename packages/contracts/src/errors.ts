@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ErrorCode, isErrorCode } from './error-codes.js';
 import {
   EXTRA_MESSAGES,
   invalidPasswordMessage,
@@ -8,6 +9,7 @@ import {
   secondsFromData,
 } from './error-messages.js';
 
+export { ERROR_CODES, type ErrorCode, isErrorCode } from './error-codes.js';
 export {
   EXTRA_MESSAGES,
   type ExtraMessageKey,
@@ -451,15 +453,7 @@ export const ERROR_CATALOGUE = {
   '4113': { status: 409, group: 'wallet', ...EXTRA_MESSAGES.SAME_GAS_PRICE },
   // bitcoin-type outputs held by a transaction in flight: the spec's text, with its 40-second retry.
   '4114': { status: 409, group: 'wallet', ...EXTRA_MESSAGES.LOCKED_OUTPUTS },
-} as const satisfies Record<string, ErrorDefinition>;
-
-export type ErrorCode = keyof typeof ERROR_CATALOGUE;
-
-export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
-
-export function isErrorCode(x: string): x is ErrorCode {
-  return Object.hasOwn(ERROR_CATALOGUE, x);
-}
+} as const satisfies Record<ErrorCode, ErrorDefinition>;
 
 /** The body of every error answer. */
 export interface ApiErrorBody {

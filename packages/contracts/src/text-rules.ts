@@ -10,3 +10,11 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function hasUnsafeCharacters(value: string): boolean {
   return value.includes('\u0000') || LONE_SURROGATE.test(value);
 }
+
+/**
+ * An email address as zod's `z.regexes.email` has it (its source, copied so the sign-in screen checks an address
+ * without loading zod's whole regex module); validation.ts's emailSchema uses this one, and a test holds it equal
+ * to zod's.
+ */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { assertAmountBounds, type DecimalAmountOptions, decimalAmountProblem } from './amount-rule.js';
 import { LIMITS } from './constants.js';
 import { type PasswordContext, passwordRules } from './password-rules.js';
-import { hasUnsafeCharacters } from './text-rules.js';
+import { EMAIL_PATTERN, hasUnsafeCharacters } from './text-rules.js';
 import type { ValidationKey } from './validation-messages.js';
 
 // Amounts, password rules and the character rule live in schema-free modules (decimals.ts, amount-rule.ts,
@@ -15,7 +15,7 @@ export {
 } from './amount-rule.js';
 export { compareDecimals, fromBaseUnits, toBaseUnits } from './decimals.js';
 export { isPasswordValid, type PasswordContext, type PasswordRulesResult, passwordRules } from './password-rules.js';
-export { hasUnsafeCharacters } from './text-rules.js';
+export { EMAIL_PATTERN, hasUnsafeCharacters } from './text-rules.js';
 
 /**
  * Validation rules of spec section 5. Issue messages are message keys (see validation-messages.ts);
@@ -32,7 +32,7 @@ export const emailSchema = z
   .trim()
   .min(1, key('validation.required'))
   .max(LIMITS.TEXT_MAX, key('validation.text.tooLong'))
-  .regex(z.regexes.email, key('validation.email.invalid'));
+  .regex(EMAIL_PATTERN, key('validation.email.invalid'));
 
 export const textSchema = z
   .string(key('validation.required'))

@@ -1,24 +1,14 @@
-import { useRef, useState } from 'react';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router';
 import { AppProviders } from './providers';
-import { createQueryClient } from './query-client';
 import { AppRoutes } from './route-loading';
 import { routes } from './router';
-import { type RouterLike, redirectOnSessionEnd } from './session-redirect';
+import { setRouterHandle } from './router-handle';
 
 export function App() {
-  const router = useRef<RouterLike | null>(null);
-  const [queryClient] = useState(() => {
-    // Any call anywhere that finds the session over sends the member to sign-in.
-    const client = createQueryClient({
-      onSessionEnded: (code) => (router.current ? redirectOnSessionEnd(router.current, client, code) : false),
-    });
-    return client;
-  });
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders>
       <BrowserRouter>
-        <RouterHandle target={router} />
+        <RouterHandle />
         <AppRoutes routes={routes} />
       </BrowserRouter>
     </AppProviders>
@@ -26,9 +16,9 @@ export function App() {
 }
 
 /** Lends the query client (outside the router) the current location and a way to navigate. */
-function RouterHandle({ target }: { target: { current: RouterLike | null } }) {
+function RouterHandle() {
   const location = useLocation();
   const navigate = useNavigate();
-  target.current = { state: { location }, navigate };
+  setRouterHandle({ state: { location }, navigate });
   return null;
 }

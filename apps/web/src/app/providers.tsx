@@ -1,23 +1,21 @@
 import './styles';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../i18n';
-import { createQueryClient } from './query-client';
 import { localizedTheme } from './theme';
 
 const NotificationsHost = lazy(() => import('./notifications-host'));
 
-export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
-  // One client per mounted app (tests mount many), kept across re-renders.
-  const [client] = useState(() => queryClient ?? createQueryClient());
+/**
+ * Language and theme around the whole app. The data layer (TanStack Query) is not here: the screens that fetch
+ * through it open it themselves (query-scope.tsx), so the sign-in screen loads without it.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <ThemedProviders>{children}</ThemedProviders>
-      </QueryClientProvider>
+      <ThemedProviders>{children}</ThemedProviders>
     </I18nextProvider>
   );
 }

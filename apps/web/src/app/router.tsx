@@ -1,8 +1,31 @@
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { loadMessages } from '../i18n';
 import { PATHS } from '../lib/paths';
 import { ErrorPage } from './pages/ErrorPage';
 import { lazyRoute } from './route-loading';
+
+const loadQueryScope = () => import('./query-scope');
+
+/**
+ * A screen that fetches through the query library: its code and the library's arrive together and it draws inside
+ * the app's one query client. Sign-in is the one screen without it.
+ */
+function dataRoute<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazyRoute(
+    () => Promise.all([load(), loadQueryScope()]),
+    ([module, { QueryScope }]) => {
+      const Screen = pick(module);
+      return function WithQueryScope() {
+        return (
+          <QueryScope>
+            <Screen />
+          </QueryScope>
+        );
+      };
+    },
+  );
+}
 
 /**
  * Every screen, as route objects rendered with `useRoutes` under a `BrowserRouter` (route-loading.tsx): the
@@ -28,28 +51,28 @@ export const routes: RouteObject[] = [
           },
           {
             path: PATHS.logout,
-            ...lazyRoute(
+            ...dataRoute(
               () => import('./pages/account/LogoutPage'),
               (m) => m.LogoutPage,
             ),
           },
           {
             path: PATHS.expiredPassword,
-            ...lazyRoute(
+            ...dataRoute(
               () => import('./pages/account/ExpiredPasswordPage'),
               (m) => m.ExpiredPasswordPage,
             ),
           },
           {
             path: PATHS.otpRegister,
-            ...lazyRoute(
+            ...dataRoute(
               () => import('./pages/account/OtpRegisterPage'),
               (m) => m.OtpRegisterPage,
             ),
           },
           {
             path: PATHS.otpGuide,
-            ...lazyRoute(
+            ...dataRoute(
               () => import('./pages/account/OtpGuidePage'),
               (m) => m.OtpGuidePage,
             ),
@@ -58,7 +81,7 @@ export const routes: RouteObject[] = [
       },
       {
         // The dashboard's messages (every area but sign-in) arrive with its layout, before any of its screens draws.
-        ...lazyRoute(
+        ...dataRoute(
           () => Promise.all([import('./layouts/DashboardLayout'), loadMessages('dashboard')]),
           ([m]) => m.DashboardLayout,
         ),

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAppLanguage } from '../i18n/useAppLanguage';
+import { useErrorCatalogue } from '../lib/error-catalogue';
 import type { ApiError } from '../lib/error-reader';
 import { Notice } from './Notice';
 import { missingPermissionText } from './notify';
@@ -12,8 +13,11 @@ import { missingPermissionText } from './notify';
 export function ErrorAlert({ error, title, color = 'red' }: { error: ApiError; title: string; color?: string }) {
   const { t } = useTranslation();
   const lang = useAppLanguage();
+  // An error read before the catalogue arrived (a code in the URL) is shown once its message can be.
+  const catalogue = useErrorCatalogue();
   // Read on every render (useAppLanguage re-renders on a switch), so the name follows the language.
   const permission = missingPermissionText(error);
+  if (!catalogue) return null;
   return (
     <Notice testId="error-alert" color={color} title={title}>
       <Text size="sm">{error.messageIn(lang)}</Text>

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../app/providers';
 import { i18n } from '../i18n';
+import { TestProviders } from '../test/render';
 import { NewPasswordFields } from './NewPasswordFields';
 import { metRequirements, PasswordChecklist } from './PasswordChecklist';
 import { useNewPasswordForm } from './useNewPasswordForm';
@@ -34,9 +34,9 @@ describe('password checklist', () => {
 
   it('lists the four rules in Korean and English', async () => {
     render(
-      <AppProviders>
+      <TestProviders>
         <PasswordChecklist password="" />
-      </AppProviders>,
+      </TestProviders>,
     );
     const list = screen.getByRole('list', { name: '비밀번호 조건' });
     expect(list).toHaveTextContent('8자 이상');
@@ -50,9 +50,9 @@ describe('password checklist', () => {
   it('ticks each rule live as the new password is typed, and checks the confirmation', async () => {
     const user = userEvent.setup();
     render(
-      <AppProviders>
+      <TestProviders>
         <Form />
-      </AppProviders>,
+      </TestProviders>,
     );
     expect(state()).toEqual({ length: false, letter: false, digit: false, special: false });
     const input = screen.getByLabelText(/^새 비밀번호$|새 비밀번호 \*/, { selector: 'input' });
@@ -73,9 +73,9 @@ describe('password checklist', () => {
   it('says what a new password is missing when submitted', async () => {
     const user = userEvent.setup();
     render(
-      <AppProviders>
+      <TestProviders>
         <Form />
-      </AppProviders>,
+      </TestProviders>,
     );
     await user.type(screen.getByLabelText(/^새 비밀번호$|새 비밀번호 \*/, { selector: 'input' }), 'abcdefgh');
     await user.click(screen.getByRole('button', { name: 'go' }));

@@ -1,5 +1,6 @@
 import type { AnyCall, CallBodyInput, CallParams, CallQuery, CallResponse } from '@vaultline/contracts';
 import { currentLanguage } from '../i18n';
+import { loadErrorCatalogue } from './error-catalogue';
 import { readApiError } from './error-reader';
 
 /**
@@ -75,9 +76,11 @@ export async function callApi<C extends AnyCall>(
   options: CallOptions<C> = {},
 ): Promise<CallResponse<C>> {
   // The contracts' call module shares its chunk with zod's core: it arrives with the first call, like the schemas.
+  // So does the error catalogue: whatever the call answers, an error read from it has its message.
   const [call, { buildPath, MissingCallInputError }] = await Promise.all([
     typeof definition === 'function' ? definition() : definition,
     import('./call-helpers'),
+    loadErrorCatalogue(),
   ]);
   const path = buildPath(call.path, options.params as Record<string, unknown> | undefined);
   if (call.body && (options.body === undefined || options.body === null)) {

@@ -1,4 +1,4 @@
-import { LIMITS, regexes } from '@vaultline/contracts/form-rules';
+import { EMAIL_PATTERN, LIMITS } from '@vaultline/contracts/form-rules';
 import type { FieldSchema } from './field-rules';
 
 const issue = (message: string) => ({ success: false, error: { issues: [{ path: [], message }] } }) as const;
@@ -13,7 +13,7 @@ export const emailRule: FieldSchema = {
     const email = value.trim();
     if (email.length < 1) return issue('validation.required');
     if (email.length > LIMITS.TEXT_MAX) return issue('validation.text.tooLong');
-    if (!regexes.email.test(email)) return issue('validation.email.invalid');
+    if (!EMAIL_PATTERN.test(email)) return issue('validation.email.invalid');
     return { success: true };
   },
 };

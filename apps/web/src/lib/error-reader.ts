@@ -1,5 +1,5 @@
-import { errorMessage, isErrorCode } from '@vaultline/contracts';
 import { type AppLanguage, currentLanguage, i18n } from '../i18n';
+import { errorCatalogue } from './error-catalogue';
 import { formatWait, retryAfterSeconds } from './wait-time';
 
 /** The code recorded when there is no readable error body (the catalogue's 'unknown error'). */
@@ -68,13 +68,18 @@ function unknownMessage(lang: AppLanguage, raw: string): string {
   return raw ? `${text} (${raw})` : text;
 }
 
+/**
+ * A catalogued code's message, undefined otherwise. Read when the message is shown (`messageIn`), so a message read
+ * before the catalogue arrived (error-catalogue.ts) is right once it has.
+ */
 function translatedMessage(code: string, lang: AppLanguage, data: unknown): string | undefined {
-  if (!isErrorCode(code)) return undefined;
   // A rate limit that says how long to wait: the wait is the useful part of the message.
   const wait = code === '429' ? retryAfterSeconds(data) : null;
   if (wait !== null) return i18n.t('error.tooManyRequestsWait', { lng: lang, wait: formatWait(wait, lang) });
+  const catalogue = errorCatalogue();
+  if (!catalogue?.isErrorCode(code)) return undefined;
   // Some catalogue entries are deliberately empty; those fall back to what the server said.
-  return errorMessage(code, lang, data) || undefined;
+  return catalogue.errorMessage(code, lang, data) || undefined;
 }
 
 /**

@@ -2,6 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18n } from '../i18n';
+import { loadErrorCatalogue } from '../lib/error-catalogue';
+
+// The app fetches the catalogue after its first draw; tests read error messages from the start.
+await loadErrorCatalogue();
 
 // A first render loads lazy route chunks; on a loaded two-core CI machine that can pass the 1 s default, which
 // fails a correct screen. Waiting longer costs nothing when the screen is right.

@@ -1,12 +1,12 @@
 import { Divider, Group, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShieldIcon } from '../../components/icons';
 import { ScreenTitle } from '../../components/ScreenTitle';
-import { useLoginMutation } from './api';
+import { heldQueryClient } from '../../lib/query-client-holder';
 import { clearAuthStorage, saveExpiredPassword, saveOtpRegistration } from './auth-storage';
 import { LoginForm } from './LoginForm';
+import { useLogin } from './login-call';
 import {
   advanceLogin,
   INITIAL_LOGIN_STATE,
@@ -37,8 +37,7 @@ export interface LoginFlowProps {
 /** The whole sign-in: credentials, then the one-time code, with every answer explained. */
 export function LoginFlow({ defaultEmail, redirect, forgotLink, banner, ...on }: LoginFlowProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const login = useLoginMutation();
+  const login = useLogin();
   const [state, setState] = useState<LoginState>(INITIAL_LOGIN_STATE);
 
   const attempt = (credentials: LoginAttempt, otpCode?: string) => {
@@ -50,7 +49,7 @@ export function LoginFlow({ defaultEmail, redirect, forgotLink, banner, ...on }:
       if (effect.kind === 'signedIn') {
         clearAuthStorage();
         // Nothing cached for a previous account may show for this one.
-        queryClient.removeQueries({ queryKey: ['session'] });
+        heldQueryClient()?.removeQueries({ queryKey: ['session'] });
         on.onSignedIn();
       } else if (effect.kind === 'registerOtp') {
         saveOtpRegistration({ ...effect.registration, redirect: redirect ?? null });

@@ -8,7 +8,6 @@ import { useWithSecrets } from '../../lib/secrets';
 const calls = () => import('./calls');
 const acceptInvitationCall = lazyCall(calls, 'acceptInvitationCall');
 const loginIpVerifyCall = lazyCall(calls, 'loginIpVerifyCall');
-const memberLoginCall = lazyCall(calls, 'memberLoginCall');
 const otpRegistrationConfirmCall = lazyCall(calls, 'otpRegistrationConfirmCall');
 const otpRegistrationStartCall = lazyCall(calls, 'otpRegistrationStartCall');
 const ownerInvitationAcceptCall = lazyCall(calls, 'ownerInvitationAcceptCall');
@@ -16,27 +15,6 @@ const passphraseRecoverCall = lazyCall(calls, 'passphraseRecoverCall');
 const passphraseResetCall = lazyCall(calls, 'passphraseResetCall');
 const passphraseVerifyCall = lazyCall(calls, 'passphraseVerifyCall');
 const verifyInvitationCall = lazyCall(calls, 'verifyInvitationCall');
-
-export interface LoginCredentials {
-  email: string;
-  password: string;
-  /** The second step: the same email and password again with the authenticator's code. */
-  otpCode?: string;
-}
-
-/** Signs in; the password (and code) are encrypted with the server's public key before sending. */
-export function useLoginMutation() {
-  const withSecrets = useWithSecrets();
-  return useMutation<LoginAnswer, ApiError, LoginCredentials>({
-    mutationKey: ['auth', 'login'],
-    mutationFn: ({ email, password, otpCode }) =>
-      withSecrets(async (encrypt) => {
-        const passphrase = await encrypt(password);
-        const body = otpCode ? { email, passphrase, otpCode: await encrypt(otpCode) } : { email, passphrase };
-        return callApi(memberLoginCall, { body });
-      }),
-  });
-}
 
 /** Forgotten password, step 1: always answers ok, so nobody can probe which emails exist. */
 export function useRecoverMutation() {

@@ -1,20 +1,19 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers';
 import { apiError, fakeApi, testKeys } from '../../test/fake-api';
 import { operators, WORKFLOW_ID, workflow } from '../../test/fixtures';
 import { decryptSecret } from '../../test/keys';
-import { jsonResponse } from '../../test/render';
+import { jsonResponse, TestProviders } from '../../test/render';
 import { WorkflowTable } from './WorkflowTable';
 
 const BASE = '/api/v1/operations/organizations';
 
 function renderTable(workflows: Parameters<typeof WorkflowTable>[0]['workflows']) {
   return render(
-    <AppProviders>
+    <TestProviders>
       <WorkflowTable workflows={workflows} />
-    </AppProviders>,
+    </TestProviders>,
   );
 }
 

@@ -2,16 +2,16 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../app/providers';
+import { TestProviders } from '../../test/render';
 import { EmailChipsInput } from './EmailChipsInput';
 
 function Harness({ flagged }: { flagged?: string[] }) {
   const [emails, setEmails] = useState<string[]>([]);
   return (
-    <AppProviders>
+    <TestProviders>
       <EmailChipsInput label="이메일 주소" value={emails} onChange={setEmails} flagged={flagged} />
       <output data-testid="value">{emails.join('|')}</output>
-    </AppProviders>
+    </TestProviders>
   );
 }
 

@@ -1,17 +1,16 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers';
 import { apiError, fakeApi, MEMBER_ID, testKeys } from '../../test/fake-api';
 import { decryptSecret } from '../../test/keys';
-import { jsonResponse } from '../../test/render';
+import { jsonResponse, TestProviders } from '../../test/render';
 import { KeepAliveDialog, type KeepAliveDialogProps } from './KeepAliveDialog';
 
 function renderDialog(props: Partial<KeepAliveDialogProps> & Pick<KeepAliveDialogProps, 'timer'>) {
   const handlers = { onNotice: vi.fn(), onRefreshed: vi.fn(), onExpired: vi.fn(), onSignOut: vi.fn() };
   render(
-    <AppProviders>
+    <TestProviders>
       <KeepAliveDialog memberId={MEMBER_ID} {...handlers} {...props} />
-    </AppProviders>,
+    </TestProviders>,
   );
   return handlers;
 }

@@ -1,19 +1,42 @@
 import { Badge, Group, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { CLIENT_VERSION } from '@vaultline/contracts';
+import { type CallResponse, CLIENT_VERSION } from '@vaultline/contracts';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi, lazyCall } from '../../lib/api-client';
 
 /** Fetched with the first ask: the screens that show the badge draw before its schema arrives. */
 const systemInfoCall = lazyCall(() => import('./calls'), 'systemInfoCall');
 
-export function useSystemInfo() {
-  return useQuery({
-    queryKey: ['system', 'info'],
-    queryFn: ({ signal }) => callApi(systemInfoCall, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+type SystemInfo = CallResponse<typeof import('./calls').systemInfoCall>;
+/** Asked once per visit and never again (it changes only with a deployment); a failure is asked again later. */
+let asked: Promise<SystemInfo> | undefined;
+let known: SystemInfo | undefined;
+
+/**
+ * The server's version and environment. Plain React state, not the query library: the sign-in screen shows it
+ * and loads without that library.
+ */
+export function useSystemInfo(): { data: SystemInfo | undefined } {
+  const [data, setData] = useState(known);
+  useEffect(() => {
+    if (known) return;
+    let mounted = true;
+    asked ??= callApi(systemInfoCall, {}).then(
+      (info) => (known = info),
+      (error: unknown) => {
+        asked = undefined;
+        throw error;
+      },
+    );
+    asked.then(
+      (info) => mounted && setData(info),
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return { data };
 }
 
 /**

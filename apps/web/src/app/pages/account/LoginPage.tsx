@@ -29,6 +29,9 @@ const VerifyIpFlow = lazy(() =>
   import('../../../features/auth/VerifyIpFlow').then((m) => ({ default: m.VerifyIpFlow })),
 );
 
+// They fetch through the query library, which the sign-in form itself does without.
+const QueryScope = lazy(() => import('../../query-scope').then((m) => ({ default: m.QueryScope })));
+
 function Screen({ children }: { children: ReactNode }) {
   return (
     <Suspense
@@ -38,7 +41,7 @@ function Screen({ children }: { children: ReactNode }) {
         </Center>
       }
     >
-      {children}
+      <QueryScope>{children}</QueryScope>
     </Suspense>
   );
 }

@@ -153,7 +153,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(assetRoutes, { services });
   await app.register(addressBookRoutes, { services });
   await app.register(complianceRoutes, { services });
-  await app.register(eventRoutes, { services, db: opts.database.db, config });
+  await app.register(eventRoutes, { services, db: opts.database.db, config, changes: opts.database.changes });
   // Other VASPs' travel-rule inquiries (signed with their shared key, no session).
   await app.register(travelRuleRoutes, { db: opts.database.db, masterKey: config.masterKey, clock: services.clock });
   // Development doors: only in local and development; everywhere else `/dev/*` answers the coded 404.

@@ -74,7 +74,7 @@ const RECONNECT_MS = [100, 500, 1000, 2000, 5000];
 
 /**
  * On PostgreSQL two kinds of connection listen:
- * - every pooled connection LISTENs on POOL_CHANNELS when it opens, so a change committed through this process is
+ * - every pooled connection LISTENs on POOL_CHANNELS when it opens (the pool's `onConnect`, before it is handed out), so a change committed through this process is
  *   handled before its COMMIT returns (PostgreSQL sends a session its own notifications ahead of ReadyForQuery):
  *   the process's next statement never sees a stale cache;
  * - one dedicated connection, opened on the first subscription, LISTENs on every subscribed channel and brings
@@ -82,7 +82,7 @@ const RECONNECT_MS = [100, 500, 1000, 2000, 5000];
  *   back every handler gets RESYNC.
  * A notification can thus arrive twice (pool and dedicated connection); handlers must be idempotent.
  */
-export function postgresChangeFeed(pool: pg.Pool, url: string): ChangeFeed {
+export function postgresChangeFeed(url: string): ChangeFeed & { onPoolConnect(pooled: pg.ClientBase): Promise<void> } {
   let log: FeedLog = () => {};
   const d = dispatcher();
   let client: pg.Client | undefined;
@@ -90,14 +90,6 @@ export function postgresChangeFeed(pool: pg.Pool, url: string): ChangeFeed {
   let closed = false;
   let attempt = 0;
   let timer: NodeJS.Timeout | undefined;
-
-  pool.on('connect', (pooled) => {
-    pooled.on('notification', (n) => {
-      if ((POOL_CHANNELS as readonly string[]).includes(n.channel)) d.emit(n.channel, n.payload ?? '');
-    });
-    // Queued before the pool hands the connection out: it runs ahead of the borrower's first statement.
-    for (const channel of POOL_CHANNELS) pooled.query(`LISTEN ${channel}`).catch(() => {});
-  });
 
   const quoted = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
 
@@ -136,6 +128,13 @@ export function postgresChangeFeed(pool: pg.Pool, url: string): ChangeFeed {
   }
 
   return {
+    /** The pool's `onConnect`: awaited before the pool hands a new connection out. */
+    async onPoolConnect(pooled) {
+      pooled.on('notification', (n) => {
+        if ((POOL_CHANNELS as readonly string[]).includes(n.channel)) d.emit(n.channel, n.payload ?? '');
+      });
+      for (const channel of POOL_CHANNELS) await pooled.query(`LISTEN ${channel}`);
+    },
     subscribe(channel, handler) {
       const first = !d.handlers.has(channel);
       const unsubscribe = d.add(channel, handler);

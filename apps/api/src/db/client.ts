@@ -37,12 +37,12 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const changes = postgresChangeFeed(target.url);
+    // Every connection listens from its start (change-feed.ts), before the pool hands it out.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, onConnect: changes.onPoolConnect });
     // A dropped connection must not take the process down; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    // Before the pool opens its first connection: each one listens from its start.
-    const changes = postgresChangeFeed(pool, target.url);
     return {
       kind: 'postgres',
       db,

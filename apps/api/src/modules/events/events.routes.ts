@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import { requireAuth, sessionToken } from '../../plugins/session.js';
 import type { Services } from '../../services.js';
@@ -20,45 +21,48 @@ declare module 'fastify' {
  * plugin authenticates it like any member call, without counting the open stream as activity.
  */
 // Not encapsulated: `app.notices` (the hub) is visible to the whole app and its tests.
-export const eventRoutes = fp(async (app: FastifyInstance, opts: { services: Services; db: Db; config: Config }) => {
-  const hub = noticeHub({
-    db: opts.db,
-    sessions: opts.services.sessions,
-    clock: opts.services.clock,
-    log: app.log,
-  });
-  app.decorate('notices', hub);
-  // Before the server stops accepting: open streams would otherwise keep close() waiting.
-  app.addHook('preClose', () => hub.close());
+export const eventRoutes = fp(
+  async (app: FastifyInstance, opts: { services: Services; db: Db; config: Config; changes?: ChangeFeed }) => {
+    const hub = noticeHub({
+      db: opts.db,
+      changes: opts.changes,
+      sessions: opts.services.sessions,
+      clock: opts.services.clock,
+      log: app.log,
+    });
+    app.decorate('notices', hub);
+    // Before the server stops accepting: open streams would otherwise keep close() waiting.
+    app.addHook('preClose', () => hub.close());
 
-  app.get(
-    EVENTS_PATH,
-    {
-      config: { access: 'member', touchSession: false },
-      schema: {
-        operationId: 'events',
-        tags: ['events'],
-        summary: 'Live notices (text/event-stream): `event: activity` with an ActivityNotice as data',
-        produces: ['text/event-stream'],
-        response: { 200: z.string().describe('A text/event-stream of `event: activity` messages') },
+    app.get(
+      EVENTS_PATH,
+      {
+        config: { access: 'member', touchSession: false },
+        schema: {
+          operationId: 'events',
+          tags: ['events'],
+          summary: 'Live notices (text/event-stream): `event: activity` with an ActivityNotice as data',
+          produces: ['text/event-stream'],
+          response: { 200: z.string().describe('A text/event-stream of `event: activity` messages') },
+        },
       },
-    },
-    async (request, reply) => {
-      const auth = requireAuth(request);
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      reply.raw.write('retry: 5000\n\n');
-      hub.add({
-        organizationId: auth.organizationId!,
-        sessionToken: sessionToken(request, opts.config) ?? '',
-        out: reply.raw,
-      });
-    },
-  );
-});
+      async (request, reply) => {
+        const auth = requireAuth(request);
+        reply.hijack();
+        reply.raw.writeHead(200, {
+          ...(reply.getHeaders() as Record<string, string>),
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        });
+        reply.raw.write('retry: 5000\n\n');
+        hub.add({
+          organizationId: auth.organizationId!,
+          sessionToken: sessionToken(request, opts.config) ?? '',
+          out: reply.raw,
+        });
+      },
+    );
+  },
+);

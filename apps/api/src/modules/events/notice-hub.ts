@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { type ActivityNotice, isErrorCode, type RequestNotice } from '@vaultline/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { type ChangeFeed, RESYNC } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import { canSeeRequest } from '../access/request.policy.js';
 import { visibleWalletIds } from '../access/visibility.repository.js';
@@ -22,6 +23,9 @@ export interface NoticeHubOptions {
   sessions: SessionService;
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** The database's LISTEN/NOTIFY feed: with it, changes are read when announced (migration 0029), not polled. */
+  changes?: ChangeFeed;
+  /** How often to read changes while no feed is live (PostgreSQL's listening connection down, or none given). */
   pollMs?: number;
   heartbeatMs?: number;
 }
@@ -33,10 +37,15 @@ export interface NoticeHubOptions {
 const LOOK_BACK_MS = 5000;
 const BATCH = 500;
 
+/** Channel of migration 0029's triggers: a statement wrote activities or requests of the payload's organization. */
+export const EVENTS_CHANNEL = 'vaultline_events';
+
 /**
- * Live notices, one poller per server process: changed asset activities are read once per poll and each is
- * written to the open streams of its organization whose member may see its wallet (WALLETS_VIEW, or a member
- * of that wallet). Access is read fresh from the session on every send, never cached from the connect.
+ * Live notices, one reader per server process: changed asset activities and requests are read when the database
+ * announces a change in an organization with an open stream (whichever process wrote it), or every `pollMs` while
+ * no announcement can arrive, and each is written to the open streams of its organization whose member may see it
+ * (WALLETS_VIEW, or a member of that wallet). Access is read fresh from the session on every send, never cached
+ * from the connect.
  */
 export function noticeHub(opts: NoticeHubOptions) {
   const pollMs = opts.pollMs ?? 1000;
@@ -49,6 +58,9 @@ export function noticeHub(opts: NoticeHubOptions) {
   // Rounds run one after another: two polls at once would send the same change twice.
   let rounds: Promise<void> = Promise.resolve();
   let waiting = 0;
+  // A read asked for and not started yet: later announcements are covered by it.
+  let readQueued = false;
+  const live = () => opts.changes?.live() === true;
 
   const end = (client: StreamClient, code?: string) => {
     if (!clients.delete(client)) return;
@@ -80,7 +92,9 @@ export function noticeHub(opts: NoticeHubOptions) {
     return fresh;
   }
 
+  let reads = 0;
   async function poll() {
+    reads++;
     const since = new Date(cursor.getTime() - LOOK_BACK_MS);
     const events = eventsRepository(opts.db);
     const activityRows = await events.activitiesChangedSince(since, BATCH);
@@ -131,10 +145,27 @@ export function noticeHub(opts: NoticeHubOptions) {
     if (waiting === 0) void serial(what, fn);
   };
 
+  /** One read of what changed, after any running round; asked again while one waits, it is the same read. */
+  function requestRead() {
+    if (readQueued) return;
+    readQueued = true;
+    void serial('poll', () => {
+      readQueued = false;
+      return poll();
+    });
+  }
+  const unsubscribe = opts.changes?.subscribe(EVENTS_CHANNEL, (payload) => {
+    if (clients.size === 0) return;
+    if (payload === RESYNC || [...clients].some((c) => c.organizationId === payload)) requestRead();
+  });
+
   function startTimers() {
     if (pollTimer) return;
     cursor = opts.clock(); // a stream sees changes from its connection on, not the history
-    pollTimer = setInterval(onTimer('poll', poll), pollMs);
+    const fallback = onTimer('poll', poll);
+    pollTimer = setInterval(() => {
+      if (!live()) fallback();
+    }, pollMs);
     heartbeatTimer = setInterval(onTimer('heartbeat', heartbeat), heartbeatMs);
   }
   function stopTimers() {
@@ -153,7 +184,10 @@ export function noticeHub(opts: NoticeHubOptions) {
     size: () => clients.size,
     /** One poll now, after any running round (tests; the timer does the same). */
     poll: () => serial('poll', poll),
+    /** How many times changes were read (tests: none while nothing is announced). */
+    reads: () => reads,
     async close() {
+      unsubscribe?.();
       stopTimers();
       await rounds;
       for (const client of [...clients]) end(client);

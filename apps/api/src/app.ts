@@ -135,13 +135,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Before the routes: its onResponse hook times every one of them.
   await app.register(metricsPlugin, { config, database: opts.database });
   await app.register(inputGuardPlugin);
-  await app.register(securityPlugin, { config });
+  await app.register(securityPlugin, { config, db: opts.database.db });
   await app.register(sessionPlugin, { config, sessions: services.sessions });
   // Before any route: it attaches to each route as the route is added.
   await app.register(compressionPlugin);
   await app.register(openApiPlugin, { docs: config.apiDocs });
   await app.register(systemRoutes, { config, database: opts.database });
-  await app.register(authRoutes, { config, services });
+  await app.register(authRoutes, { config, services, db: opts.database.db });
   await app.register(memberRoutes, { services });
   await app.register(organizationRoutes, { services });
   await app.register(operatorRoutes, { services });

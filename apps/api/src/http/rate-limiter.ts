@@ -1,48 +1,61 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Db } from '../db/client.js';
+import { rateLimits } from '../db/schema/index.js';
 import { AppError } from './app-error.js';
 
+export interface LimitVerdict {
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
+/** A budget of hits per key and window. */
+export interface Limiter {
+  hit(key: string): Promise<LimitVerdict>;
+}
+
 /**
- * Counts hits per key in fixed windows. @fastify/rate-limit applies one limit per request, and sign-in needs
- * two at once (per address and per account), so these budgets are counted here. Memory-bound: windows that
- * ended are swept as new ones open.
+ * A fixed-window budget kept in PostgreSQL (rate-limiter-flexible's RateLimiterDrizzle: one atomic upsert a hit on
+ * `rate_limits`), so every API process spends from the same counter: a budget used up through one process is used
+ * up on all of them at once. For the sign-in budgets, which must hold exactly and are hit rarely. Hits over the
+ * budget still count, as guesses.
  */
-export class WindowLimiter {
-  private readonly windows = new Map<string, { start: number; hits: number }>();
-  private lastSweep = 0;
-
-  constructor(
-    readonly max: number,
-    readonly windowMs: number,
-  ) {}
-
-  hit(key: string, now = Date.now()): { allowed: boolean; retryAfterSeconds: number } {
-    this.sweep(now);
-    let w = this.windows.get(key);
-    if (!w || now - w.start >= this.windowMs) {
-      w = { start: now, hits: 0 };
-      this.windows.set(key, w);
-    }
-    w.hits += 1;
-    const retryAfterSeconds = Math.max(1, Math.ceil((w.start + this.windowMs - now) / 1000));
-    return { allowed: w.hits <= this.max, retryAfterSeconds };
-  }
-
-  private sweep(now: number) {
-    if (now - this.lastSweep < this.windowMs) return;
-    this.lastSweep = now;
-    for (const [key, w] of this.windows) if (now - w.start >= this.windowMs) this.windows.delete(key);
-  }
+export function sharedLimiter(db: Db, name: string, max: number, windowMs: number): Limiter {
+  const limiter = new RateLimiterDrizzle({
+    storeClient: db,
+    schema: rateLimits,
+    keyPrefix: name,
+    points: max,
+    duration: Math.ceil(windowMs / 1000),
+    // Expired rows are swept by the request counter (request-limit-store.ts), once for every budget.
+    clearExpiredByTimeout: false,
+  });
+  const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+  return {
+    async hit(key) {
+      try {
+        // Stored hashed: the table holds no email or address in clear, and keys of one length.
+        const res = await limiter.consume(createHash('sha256').update(key).digest('base64url'));
+        return { allowed: true, retryAfterSeconds: seconds(res.msBeforeNext) };
+      } catch (refusal) {
+        if (refusal instanceof RateLimiterRes)
+          return { allowed: false, retryAfterSeconds: seconds(refusal.msBeforeNext) };
+        throw refusal;
+      }
+    },
+  };
 }
 
 /** A pre-handler spending one hit of `limiter` under the request's key; over budget answers 429. */
 export function limitBy(
-  limiter: WindowLimiter,
+  limiter: Limiter,
   key: (request: FastifyRequest) => string | undefined,
 ): preHandlerAsyncHookHandler {
   return async (request, reply) => {
     const k = key(request);
     if (k === undefined) return;
-    const { allowed, retryAfterSeconds } = limiter.hit(k);
+    const { allowed, retryAfterSeconds } = await limiter.hit(k);
     if (!allowed) {
       reply.header('retry-after', retryAfterSeconds);
       throw new AppError('429', { retryAfterSeconds });

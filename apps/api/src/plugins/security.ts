@@ -4,10 +4,19 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
 import { AppError } from '../http/app-error.js';
+import { requestLimitStore } from '../http/request-limit-store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The per-address request counts shared through PostgreSQL (tests flush them). */
+    requestCounts: ReturnType<typeof requestLimitStore>;
+  }
+}
 
 /** Security headers, closed CORS and a per-IP request budget for every route. */
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -35,7 +44,12 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     credentials: true,
   });
 
+  // Shared by every API process through PostgreSQL (http/request-limit-store.ts).
+  const requestCounts = requestLimitStore(opts.db, (msg, err) => app.log.warn({ err }, msg));
+  app.addHook('onClose', async () => requestCounts.close());
+  app.decorate('requestCounts', requestCounts);
   await app.register(rateLimit, {
+    store: requestCounts.Store,
     max: opts.config.rateLimitPerMinute,
     timeWindow: '1 minute',
     // The budget is for API calls; the web app's own files and the health probes are not counted.

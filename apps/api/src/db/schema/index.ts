@@ -11,4 +11,5 @@ export * from './list-counts.js';
 export * from './operator.js';
 export * from './organization-access.js';
 export * from './organizations.js';
+export * from './rate-limits.js';
 export * from './staking.js';

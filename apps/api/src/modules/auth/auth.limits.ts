@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import { limitBy, WindowLimiter } from '../../http/rate-limiter.js';
+import type { Db } from '../../db/client.js';
+import { limitBy, sharedLimiter } from '../../http/rate-limiter.js';
 
 const MINUTE = 60_000;
 
@@ -26,25 +27,29 @@ const withIp = (account: (r: FastifyRequest) => string | undefined) => (request:
  * | IP verification      | 8 / 10 min            | 16 / 10 min      | 100 / 10 min       |
  * | forgotten password   | 3 / hour              | 5 / hour         | 100 / hour         |
  * | emailed links        | 10 / hour             | 20 / hour        | 200 / hour         |
+ *
+ * Counted in PostgreSQL (`rate_limits`), so the budgets hold across every API process.
  */
-export function authLimits(config: Config) {
-  const limiter = (max: number, windowMs: number) => new WindowLimiter(max * config.authRateLimitFactor, windowMs);
+export function authLimits(config: Config, db: Db) {
+  const limiter = (name: string, max: number, windowMs: number) =>
+    sharedLimiter(db, name, max * config.authRateLimitFactor, windowMs);
   const budget = (
+    name: string,
     account: (r: FastifyRequest) => string | undefined,
     perAccountAndIp: number,
     perAccount: number,
     perIp: number,
     windowMs: number,
   ) => [
-    limitBy(limiter(perAccountAndIp, windowMs), withIp(account)),
-    limitBy(limiter(perAccount, windowMs), account),
-    limitBy(limiter(perIp, windowMs), byIp),
+    limitBy(limiter(`${name}:account-ip`, perAccountAndIp, windowMs), withIp(account)),
+    limitBy(limiter(`${name}:account`, perAccount, windowMs), account),
+    limitBy(limiter(`${name}:ip`, perIp, windowMs), byIp),
   ];
   return {
-    login: budget(emailOf, 10, 30, 300, 5 * MINUTE),
-    otp: budget(memberOf, 10, 20, 300, 10 * MINUTE),
-    ipVerification: budget(memberOf, 8, 16, 100, 10 * MINUTE),
-    recover: budget(emailOf, 3, 5, 100, 60 * MINUTE),
-    link: budget(memberOf, 10, 20, 200, 60 * MINUTE),
+    login: budget('login', emailOf, 10, 30, 300, 5 * MINUTE),
+    otp: budget('otp', memberOf, 10, 20, 300, 10 * MINUTE),
+    ipVerification: budget('ip-verification', memberOf, 8, 16, 100, 10 * MINUTE),
+    recover: budget('recover', emailOf, 3, 5, 100, 60 * MINUTE),
+    link: budget('link', memberOf, 10, 20, 200, 60 * MINUTE),
   };
 }

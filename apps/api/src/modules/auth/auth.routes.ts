@@ -13,6 +13,7 @@ import {
 } from '@vaultline/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { registerCall } from '../../http/register-call.js';
 import { requestLanguage } from '../../plugins/error-handler.js';
@@ -27,9 +28,9 @@ export function assertSelf(request: FastifyRequest, memberId: string) {
   if (requireAuth(request).accountId !== memberId) throw new AppError('403');
 }
 
-export async function authRoutes(app: FastifyInstance, opts: { config: Config; services: Services }) {
+export async function authRoutes(app: FastifyInstance, opts: { config: Config; services: Services; db: Db }) {
   const { config, services } = opts;
-  const limits = authLimits(config);
+  const limits = authLimits(config, opts.db);
 
   registerCall(app, publicKeyCall, async () => ({
     keyId: services.keyring.keyId,

@@ -1,6 +1,12 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
+export interface SetCookie {
+  name: string;
+  value: string;
+  expires?: Date;
+}
+
 /**
  * One browser talking to the app through `inject`: it keeps its cookies, sends the CSRF header the page
  * would send, encrypts secrets with the server's public key, and comes from one IP address.
@@ -12,7 +18,7 @@ export class TestBrowser {
   codeSource: (() => string) | undefined;
 
   constructor(
-    private readonly app: FastifyInstance,
+    protected readonly app: FastifyInstance,
     readonly ip = '127.0.0.1',
   ) {}
 
@@ -26,19 +32,30 @@ export class TestBrowser {
     const headers: Record<string, string> = { ...opts.headers };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (method !== 'GET' && opts.csrf !== false) headers['x-csrf-token'] ??= this.csrfToken() ?? '';
-    const res = await this.app.inject({
-      method,
+    const { response, cookies } = await this.send(method, url, headers, body);
+    for (const c of cookies) {
+      const cleared = c.value === '' || (c.expires !== undefined && c.expires.getTime() < Date.now());
+      if (cleared) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return response;
+  }
+
+  /** One request as the server sees it, and the cookies its answer sets (here through `inject`). */
+  protected async send(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: unknown,
+  ): Promise<{ response: LightMyRequestResponse; cookies: SetCookie[] }> {
+    const response = await this.app.inject({
+      method: method as 'GET',
       url,
       headers,
       remoteAddress: this.ip,
       ...(body === undefined ? {} : { payload: body as object }),
     });
-    for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
-      const cleared = c.value === '' || (c.expires !== undefined && c.expires.getTime() < Date.now());
-      if (cleared) this.cookies.delete(c.name);
-      else this.cookies.set(c.name, c.value);
-    }
-    return res;
+    return { response, cookies: response.cookies as SetCookie[] };
   }
 
   /** The readable CSRF cookie, under its HTTPS (`__Host-`) or plain name, as the page reads it. */

@@ -56,6 +56,19 @@ const ok =
       PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
       CHROMIUM_PATH: chromium,
     },
+  ) &&
+  // The audit log of each product the journeys used, after all of them (their servers have stopped): every chain
+  // must verify, whatever the journeys did.
+  ['3100', '3101'].every((port) =>
+    step(
+      `audit log of the journeys' product on port ${port} (npm run audit:verify)`,
+      'npm',
+      ['run', 'audit:verify', '--silent'],
+      {
+        DATA_DIR: join(results, `e2e-data-${port}`),
+        DATABASE_URL: '',
+      },
+    ),
   );
 
 const read = (file) => {

@@ -61,6 +61,8 @@ test.describe('dashboard', () => {
     const box = await toast.boundingBox();
     expect(header && box && box.y >= header.y + header.height).toBe(true);
     await expect(toast.getByRole('button', { name: '알림 닫기' })).toBeVisible();
+    // The pointer on it holds it open (it closes by itself after 4 s; the screenshot's accessibility scan is slower).
+    await toast.hover();
     await snap(page, 'toast-below-header-ko');
     await toast.getByRole('button', { name: '알림 닫기' }).click();
     await expect(toast).toHaveCount(0);

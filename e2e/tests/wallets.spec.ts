@@ -145,19 +145,37 @@ test.describe('wallets', () => {
     await settle(page);
     await snap(page, 'approvals-step1-approved-ko');
 
-    // The colleague sees the badge (refreshed every 15 s, no reload) and approves step 2.
+    // The colleague sees the badge (refreshed every 15 s, no reload) and the bell's notification, which opens the
+    // request; they approve step 2.
     await m.goto('/dashboard/assets');
     await expect(m.getByTestId('approvals-badge')).toHaveText('1', { timeout: 20_000 });
-    await m.getByRole('navigation').getByRole('link', { name: /승인/ }).click();
+    await expect(m.getByTestId('notification-bell')).not.toHaveAttribute('data-unread', '0', { timeout: 20_000 });
+    await m.getByTestId('notification-bell').click();
+    const asked = m.locator('[data-testid=notification-item][data-kind=APPROVAL_NEEDED]').first();
+    await expect(asked).toContainText('지갑 생성 요청이 승인을 기다립니다');
+    await expect(asked).toHaveAttribute('data-read', 'false');
+    await snap(m, 'notification-bell-member-ko');
+    await asked.click();
+    await expect(m).toHaveURL(/\/dashboard\/approvals\?request=/);
     const row = m.locator('[data-testid=request-row][data-can-approve=true]');
     await expect(row).toHaveCount(1);
     await snap(m, 'approvals-pending-member-ko');
-    await row.getByTestId('request-open').click();
-    await expect(m.getByTestId('request-detail').getByTestId('request-title')).toHaveText(name);
+    await expect(m.getByTestId('request-detail').getByTestId('request-title')).toHaveText(name, { timeout: 15_000 });
     await m.waitForTimeout(400); // the drawer's opening animation
     await snap(m, 'approvals-detail-member-ko');
     await approveOpenRequest(m, '2단계 승인합니다', { otpSecret: colleague.otpSecret, account: colleague.email });
     await expect(m.getByTestId('approvals-badge')).toHaveCount(0);
+
+    // The initiator (owner) is told: approved by the line, then complete; the bell lists both.
+    await page.reload();
+    await page.getByTestId('notification-bell').click();
+    const told = page.getByTestId('notification-item');
+    await expect(told.filter({ hasText: '지갑 생성 요청이 완료되었습니다' }).first()).toBeVisible({ timeout: 20_000 });
+    await expect(told.filter({ hasText: '지갑 생성 요청이 승인되었습니다' }).first()).toBeVisible();
+    await snap(page, 'notification-bell-owner-ko');
+    await page.getByTestId('notification-read-all').click();
+    await expect(page.getByTestId('notification-bell')).toHaveAttribute('data-unread', '0');
+    await page.keyboard.press('Escape');
 
     // The initiator (owner) becomes the wallet's manager; the address is checksummed.
     await page.reload();

@@ -86,7 +86,8 @@ export async function requestWithdrawal(page: Page, draft: WithdrawalDraft) {
 export async function openPendingRequest(page: Page, requestId: string) {
   await page.goto(`/dashboard/approvals?request=${requestId}`);
   const detail = page.getByTestId('request-detail');
-  await expect(detail).toHaveAttribute('data-request-id', requestId);
+  // The drawer's code, its call definitions and the request arrive after the page: on a loaded machine, seconds.
+  await expect(detail).toHaveAttribute('data-request-id', requestId, { timeout: 15_000 });
   await page.waitForTimeout(400); // the drawer's opening animation
   return detail;
 }

@@ -11,6 +11,7 @@ export async function withdrawalBaselines(app: FastifyInstance, ctx: BaselineCon
   const { services, organizationId, ownerId } = ctx;
   const auth: AuthContext = {
     accountId: ownerId,
+    email: 'bench-owner@vaultline.local',
     kind: 'MEMBER',
     organizationId,
     sessionId: 'bench-baseline',

@@ -28,6 +28,7 @@ export const ENTRIES = {
   engine: 'src/engine/main.ts',
   migrate: 'src/db/migrate-cli.ts',
   'operator-create': 'src/db/operator-create-cli.ts',
+  'audit-verify': 'src/db/audit-verify-cli.ts',
   'config-check': 'src/config-check.ts',
   // Outside production `npm start` runs the demo's counterparty exchange beside the server.
   'counterparty-vasp': 'src/travel-rule/counterparty-vasp.ts',

@@ -10,12 +10,14 @@ import { createMailer, type MailService } from './mail/mailer.js';
 import { addressBookRoutes } from './modules/address-books/address-books.routes.js';
 import { travelRuleRoutes } from './modules/address-books/travel-rule.routes.js';
 import { assetRoutes } from './modules/assets/assets.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { complianceRoutes } from './modules/compliance/compliance.routes.js';
 import { devnetRoutes } from './modules/devnet/devnet.routes.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { gasFeeWalletRoutes } from './modules/gas-fee-wallets/gas-fee-wallets.routes.js';
 import { memberRoutes } from './modules/members/members.routes.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { operatorRoutes } from './modules/operator/operator.routes.js';
 import { organizationRoutes } from './modules/organization/organization.routes.js';
 import { stakingRoutes } from './modules/staking/staking.routes.js';
@@ -126,6 +128,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       log: app.log,
       now: opts.clock ?? (() => new Date()),
       queue,
+      mailer: mail.mailer,
     });
     app.addHook('onClose', () => engine.stop());
   }
@@ -150,6 +153,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(withdrawalRoutes, { services });
   await app.register(stakingRoutes, { services });
   await app.register(tokenRoutes, { services });
+  await app.register(auditRoutes, { services });
+  await app.register(notificationRoutes, { services });
   await app.register(assetRoutes, { services });
   await app.register(addressBookRoutes, { services });
   await app.register(complianceRoutes, { services });

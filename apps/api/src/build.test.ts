@@ -57,7 +57,14 @@ describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('the built server', () 
   it('builds, starts with node on the embedded database, and answers /healthz and /readyz', async () => {
     const build = spawnSync(process.execPath, ['scripts/build.mjs', OUT], { cwd: API, encoding: 'utf8' });
     expect(build.status, build.stderr).toBe(0);
-    for (const file of ['server.js', 'engine.js', 'migrate.js', 'operator-create.js', 'config-check.js'])
+    for (const file of [
+      'server.js',
+      'engine.js',
+      'migrate.js',
+      'operator-create.js',
+      'audit-verify.js',
+      'config-check.js',
+    ])
       expect(existsSync(join(OUT, file)), file).toBe(true);
 
     const port = await freePort();

@@ -73,6 +73,7 @@ const envSchema = z.object({
   CHAIN_SWEEP_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   /** How often the engine sends due travel-rule inquiries; 0: no timer (tests drive it). */
   TRAVEL_RULE_SWEEP_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  NOTIFICATION_SWEEP_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   /** How long one inquiry may take before it counts as a time-out and is retried later. */
   TRAVEL_RULE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
@@ -157,6 +158,8 @@ export interface Config {
   chainRpc: Partial<Record<Blockchain, string>>;
   chainSweepMs: number;
   travelRuleSweepMs: number;
+  /** How often the engine hands waiting notification mails to its mail queue; 0: never (tests drive it). */
+  notificationSweepMs: number;
   travelRuleTimeoutMs: number;
   travelRuleVaspName: string;
   stakingBondingSeconds: number;
@@ -313,6 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     chainRpc,
     chainSweepMs: e.CHAIN_SWEEP_MS,
     travelRuleSweepMs: e.TRAVEL_RULE_SWEEP_MS,
+    notificationSweepMs: e.NOTIFICATION_SWEEP_MS,
     travelRuleTimeoutMs: e.TRAVEL_RULE_TIMEOUT_MS,
     travelRuleVaspName: e.TRAVEL_RULE_VASP_NAME,
     stakingBondingSeconds: e.STAKING_BONDING_SECONDS,

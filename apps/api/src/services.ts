@@ -11,6 +11,7 @@ import { approvalsService } from './modules/approvals/approvals.service.js';
 import { requestsService } from './modules/approvals/requests.service.js';
 import { activitiesService } from './modules/assets/activities.service.js';
 import { balancesService } from './modules/assets/balances.service.js';
+import { auditService } from './modules/audit/audit.service.js';
 import { authService } from './modules/auth/auth.service.js';
 import { otpRegistrationService } from './modules/auth/otp-registration.service.js';
 import { passwordService } from './modules/auth/password.service.js';
@@ -20,6 +21,7 @@ import { sanctionsImportService } from './modules/compliance/sanctions.service.j
 import { devnetService } from './modules/devnet/devnet.service.js';
 import { gasFeeWalletsService } from './modules/gas-fee-wallets/gas-fee-wallets.service.js';
 import { membersService } from './modules/members/members.service.js';
+import { notificationsService } from './modules/notifications/notifications.service.js';
 import { operatorService } from './modules/operator/operator.service.js';
 import { groupsService } from './modules/organization/groups.service.js';
 import { invitationsService } from './modules/organization/invitations.service.js';
@@ -55,6 +57,8 @@ export function createServices(deps: ServiceDeps) {
   return {
     clock: deps.clock,
     keyring: deps.keyring,
+    audit: auditService(deps),
+    notifications: notificationsService(deps),
     sessions,
     auth,
     otpRegistration: otpRegistrationService({ ...deps, sessions }),

@@ -24,11 +24,24 @@ export const ROUTES = [
   {
     path: '/dashboard/wallets/:blockchain/:id',
     label: '…/wallets/:blockchain/:id',
-    modules: [DATA, DASHBOARD, 'src/app/pages/dashboard/WalletsPage.tsx', 'src/app/pages/dashboard/WalletDetailPage.tsx'],
+    modules: [
+      DATA,
+      DASHBOARD,
+      'src/app/pages/dashboard/WalletsPage.tsx',
+      'src/app/pages/dashboard/WalletDetailPage.tsx',
+    ],
     signedIn: true,
   },
-  { path: '/dashboard/approvals', modules: [DATA, DASHBOARD, 'src/app/pages/dashboard/ApprovalsPage.tsx'], signedIn: true },
-  { path: '/dashboard/withdraw', modules: [DATA, DASHBOARD, 'src/app/pages/dashboard/WithdrawPage.tsx'], signedIn: true },
+  {
+    path: '/dashboard/approvals',
+    modules: [DATA, DASHBOARD, 'src/app/pages/dashboard/ApprovalsPage.tsx'],
+    signedIn: true,
+  },
+  {
+    path: '/dashboard/withdraw',
+    modules: [DATA, DASHBOARD, 'src/app/pages/dashboard/WithdrawPage.tsx'],
+    signedIn: true,
+  },
   { path: '/dashboard/tokens', modules: [DATA, DASHBOARD, 'src/app/pages/dashboard/TokensPage.tsx'], signedIn: true },
   { path: '/dashboard/staking', modules: [DATA, DASHBOARD, 'src/app/pages/dashboard/StakingPage.tsx'], signedIn: true },
   // One path, two screens: the page fetches a member's management or an operator's console as it renders.

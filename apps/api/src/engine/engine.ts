@@ -3,8 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Config, chainRuntimeOf } from '../config.js';
 import type { Db } from '../db/client.js';
 import { type EngineQueue, type JobData, QUEUES } from '../jobs/queue.js';
+import type { Mailer } from '../mail/mailer.js';
 import { requestExecution, requestTypes } from '../modules/approvals/request-execution.service.js';
 import { runActivityExport } from '../modules/assets/activity-export.service.js';
+import { queuePendingMails, sendNotificationMail } from '../modules/notifications/notification-mail.service.js';
 import { ensureLedgerValidators, ledgerNetworks } from '../modules/staking/ledger-validators.service.js';
 import { stakingExecution } from '../modules/staking/staking-execution.service.js';
 import { withdrawalExecution } from '../modules/withdrawals/withdrawal-execution.service.js';
@@ -12,6 +14,7 @@ import { timedJob } from '../plugins/metrics-registry.js';
 import { nodeWatcher } from './chains/node-watcher.js';
 import { chainValidatorsSync } from './chains/story-api.js';
 import { devnetEngine } from './devnet/devnet-engine.js';
+import { repeatEvery } from './repeat.js';
 import { delegationIdReader, stakingHandler } from './staking.js';
 import { chainSweeper } from './transactions/sweeper.js';
 import { inquirySweeper } from './travel-rule/inquiry-sweeper.js';
@@ -25,6 +28,8 @@ export interface EngineDeps {
   config: Config;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** Where notification mails go (the server's mailer in process; `npm run engine` makes its own). */
+  mailer?: Mailer;
 }
 
 /** Handlers added at run time: how a test drives a throwaway request type through the real engine. */
@@ -54,6 +59,10 @@ export function engineHandlers(deps: EngineDeps): Map<string, JobHandler> {
         runActivityExport(deps.db, job.requestId, job.organizationId, deps.now, { dataDir: deps.config.dataDir }),
     ],
   ]);
+  const { mailer } = deps;
+  if (mailer) {
+    handlers.set(QUEUES.notificationMail, (job) => sendNotificationMail({ ...deps, mailer }, job.requestId));
+  }
   for (const [queue, make] of registered) handlers.set(queue, make(deps));
   return handlers;
 }
@@ -103,9 +112,24 @@ export async function startEngine(deps: EngineDeps & { queue: EngineQueue }): Pr
   // Travel-rule inquiries to beneficiary VASPs; several engines share them (rows are taken with SKIP LOCKED).
   const inquiries = inquirySweeper(deps);
   inquiries.start();
+  // Notification mails from the outbox to the mail queue (only where this engine sends mail).
+  const mails = repeatEvery(
+    deps.mailer ? deps.config.notificationSweepMs : 0,
+    () => queuePendingMails(deps.db, deps.queue, deps.now),
+    deps.log,
+    'notification mail sweep failed',
+  );
+  mails.start();
   return {
     stop: async () => {
-      await Promise.all([devnet?.stop(), sweeper.stop(), watcher.stop(), inquiries.stop(), validatorsSync.stop()]);
+      await Promise.all([
+        devnet?.stop(),
+        sweeper.stop(),
+        watcher.stop(),
+        inquiries.stop(),
+        validatorsSync.stop(),
+        mails.stop(),
+      ]);
     },
   };
 }

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/open-configured.js';
 import { openEngineQueue } from '../jobs/queue.js';
+import { createMailer } from '../mail/mailer.js';
 import { engineQueues, startEngine } from './engine.js';
 
 let config: ReturnType<typeof loadConfig>;
@@ -19,12 +20,22 @@ const queue = await openEngineQueue(database, log as never, {
   superviseSeconds: config.engineSuperviseSeconds,
   queues: engineQueues(),
 });
-const engine = await startEngine({ db: database.db, config, log: log as never, now: () => new Date(), queue });
+// Notification mails leave from here too: SMTP_URL's server (outside local and development it is required).
+const mail = await createMailer(config, { from: config.mailFrom, logger: log as never });
+const engine = await startEngine({
+  db: database.db,
+  config,
+  log: log as never,
+  now: () => new Date(),
+  queue,
+  mailer: mail.mailer,
+});
 log.info({ database: database.kind }, 'custody engine running');
 
 const stop = async () => {
   await engine.stop();
   await queue.stop();
+  await mail.close();
   await database.close();
   process.exit(0);
 };

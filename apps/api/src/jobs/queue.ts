@@ -22,7 +22,7 @@ export interface EngineQueue {
 }
 
 /** The engine's queues that are not request types (those are named by the request-type registry). */
-export const QUEUES = { activityExport: 'activity-export' } as const;
+export const QUEUES = { activityExport: 'activity-export', notificationMail: 'notification-mail' } as const;
 
 export async function openEngineQueue(
   database: Database,

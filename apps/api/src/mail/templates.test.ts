@@ -9,6 +9,12 @@ const SAMPLES: { [T in MailTemplate]: MailTemplateVars[T] } = {
   'password-changed': { name: 'Alice Kim', time: '2025-01-02 03:04 KST' },
   'member-invitation': { organizationName: 'Acme Treasury', inviterName: 'Bob Lee', link: LINK, expiresHours: 72 },
   'owner-invitation': { organizationName: 'Acme Treasury', link: LINK, expiresHours: 48 },
+  notice: {
+    name: 'Alice Kim',
+    subject: 'A withdrawal request waits for your approval',
+    paragraphs: ['A withdrawal request in your organization waits for your decision.'],
+    action: { label: 'Open the request', link: LINK },
+  },
 };
 
 const render = <T extends MailTemplate>(template: T, lang: MailLang, vars: MailTemplateVars[T]) =>

@@ -8,6 +8,8 @@ export interface MailTemplateVars {
   'password-changed': { name: string; time: string };
   'member-invitation': { organizationName: string; inviterName: string; link: string; expiresHours: number };
   'owner-invitation': { organizationName: string; link: string; expiresHours: number };
+  /** A notification (mail/notification-wording.ts words it): its subject, what happened, where to see it. */
+  notice: { name: string; subject: string; paragraphs: string[]; action: { label: string; link: string } };
 }
 
 export type MailTemplate = keyof MailTemplateVars;
@@ -33,6 +35,22 @@ interface MailContent {
 type Builders = { [T in MailTemplate]: Record<MailLang, (vars: MailTemplateVars[T]) => MailContent> };
 
 const BUILDERS: Builders = {
+  notice: {
+    EN: (v) => ({
+      subject: v.subject,
+      greeting: `Hello ${v.name},`,
+      paragraphs: v.paragraphs,
+      action: v.action,
+      notes: ['You can choose which notices reach you by email in your account settings.'],
+    }),
+    KO: (v) => ({
+      subject: v.subject,
+      greeting: `${v.name}님, 안녕하세요.`,
+      paragraphs: v.paragraphs,
+      action: v.action,
+      notes: ['어떤 알림을 메일로 받을지는 계정 설정에서 고를 수 있습니다.'],
+    }),
+  },
   'ip-verification': {
     EN: (v) => ({
       subject: 'Verify sign-in from a new IP address',

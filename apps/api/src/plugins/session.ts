@@ -88,7 +88,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     if (unsafe && !safeEqual(sha256(presented), auth.csrfHash)) throw new AppError('403', { reason: 'csrf' });
     const refusal = callRefusal(access, auth);
     if (refusal) throw new AppError('403', refusal.permission ? { permission: refusal.permission } : undefined);
-    request.auth = auth;
+    request.auth = { ...auth, ip: request.ip, userAgent: (request.headers['user-agent'] ?? '').slice(0, 255) };
   });
 });
 

@@ -1,7 +1,9 @@
 import { enAddressBook } from './en-address-book';
 import { enApprovals } from './en-approvals';
 import { enAssets } from './en-assets';
+import { enAudit } from './en-audit';
 import { enGasFee } from './en-gas-fee';
+import { enNotifications } from './en-notifications';
 import { enOperator } from './en-operator';
 import { enStaking } from './en-staking';
 import { enWallets } from './en-wallets';
@@ -17,4 +19,6 @@ export const messages = {
   ...enWithdraw,
   ...enStaking,
   ...enGasFee,
+  ...enAudit,
+  ...enNotifications,
 };

@@ -1,7 +1,9 @@
 import { koAddressBook } from './ko-address-book';
 import { koApprovals } from './ko-approvals';
 import { koAssets } from './ko-assets';
+import { koAudit } from './ko-audit';
 import { koGasFee } from './ko-gas-fee';
+import { koNotifications } from './ko-notifications';
 import { koOperator } from './ko-operator';
 import { koStaking } from './ko-staking';
 import { koWallets } from './ko-wallets';
@@ -17,4 +19,6 @@ export const messages = {
   ...koWithdraw,
   ...koStaking,
   ...koGasFee,
+  ...koAudit,
+  ...koNotifications,
 };

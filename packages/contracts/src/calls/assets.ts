@@ -295,4 +295,11 @@ export const RequestNotice = z.object({
   status: z.string(),
 });
 export type RequestNotice = z.infer<typeof RequestNotice>;
+/** `event: notification`: a new in-app notification of the member's own (the bell's count and list refetch). */
+export const NotificationNotice = z.object({
+  kind: z.literal('notification'),
+  id: z.uuid(),
+  notificationKind: z.string(),
+});
+export type NotificationNotice = z.infer<typeof NotificationNotice>;
 export const EVENTS_PATH = '/api/v1/events';

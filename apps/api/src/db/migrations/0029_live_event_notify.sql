@@ -5,7 +5,7 @@
 CREATE FUNCTION live_event_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('vaultline_events', o.organization_id::text)
-     FROM (SELECT DISTINCT organization_id FROM changed_rows) o;
+     FROM (SELECT DISTINCT organization_id FROM changed_rows WHERE organization_id IS NOT NULL) o;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER asset_activities_live_insert AFTER INSERT ON asset_activities REFERENCING NEW TABLE AS changed_rows

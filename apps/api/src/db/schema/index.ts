@@ -1,6 +1,7 @@
 export * from './accounts.js';
 export * from './address-books.js';
 export * from './assets.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './balance-totals.js';
 export * from './chain-transactions.js';
@@ -8,6 +9,7 @@ export * from './custody.js';
 export * from './gas-fee-wallets.js';
 export * from './jobs.js';
 export * from './list-counts.js';
+export * from './notifications.js';
 export * from './operator.js';
 export * from './organization-access.js';
 export * from './organizations.js';

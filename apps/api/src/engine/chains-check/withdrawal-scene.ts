@@ -31,6 +31,7 @@ export async function withdrawalScene(db: Db, config: Config, harnesses: FamilyH
   await db.insert(memberPermissions).values({ accountId: custody.memberId, permission: 'OWNER' }).onConflictDoNothing();
   const auth: AuthContext = {
     accountId: custody.memberId,
+    email: 'chains-check@vaultline.local',
     kind: 'MEMBER',
     organizationId: custody.organizationId,
     sessionId: 'chains-check',

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Db, transaction } from '../../db/client.js';
-import { assetActivities, chainCursors, walletBalances, wallets } from '../../db/schema/index.js';
+import { assetActivities, chainCursors, walletBalances, walletMembers, wallets } from '../../db/schema/index.js';
+import { notify } from '../../modules/notifications/notify.service.js';
 
 /** Mempool deposits looked up per pass at most: each is one call to the node. */
 const MAX_DROP_CHECKS_PER_PASS = 50;
@@ -188,6 +189,29 @@ export function watcherRepository(db: Db) {
             target: [walletBalances.walletId, walletBalances.tokenId],
             set: { total: sql`${walletBalances.total} + ${row.amount}::numeric`, updatedAt: now },
           });
+        // The wallet's members hear of it with the credit: both or neither.
+        const [wallet] = await tx.select({ name: wallets.name }).from(wallets).where(eq(wallets.id, row.walletId));
+        const members = await tx
+          .select({ accountId: walletMembers.accountId })
+          .from(walletMembers)
+          .where(eq(walletMembers.walletId, row.walletId));
+        await notify(
+          tx,
+          {
+            kind: 'DEPOSIT_RECEIVED',
+            recipients: members.map((m) => m.accountId),
+            subjectType: 'activity',
+            subjectId: row.id,
+            data: {
+              walletId: row.walletId,
+              walletName: wallet?.name ?? '',
+              tokenId: row.tokenId,
+              amount: row.amount,
+              txHash: row.txHash,
+            },
+          },
+          now,
+        );
         return true;
       });
     },

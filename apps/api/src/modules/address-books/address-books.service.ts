@@ -14,6 +14,7 @@ import { AppError } from '../../http/app-error.js';
 import { mayUseAddressBook } from '../access/address-book.policy.js';
 import { visibleWalletIds } from '../access/visibility.repository.js';
 import { walletScope } from '../access/wallet.policy.js';
+import { actorOf, recordAudit } from '../audit/audit.js';
 import { consumeCallerOtp } from '../auth/otp.service.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { sanctionsCheck } from '../compliance/sanctions.service.js';
@@ -158,6 +159,28 @@ export function addressBooksService(deps: OrganizationDeps) {
             createdAt: now,
             updatedAt: now,
           });
+          await recordAudit(
+            tx,
+            actorOf(auth),
+            {
+              action: 'ADDRESS_BOOK_ENTRY_CREATED',
+              objectType: 'address_book_entry',
+              objectId: id,
+              after: {
+                name: input.name,
+                tokenId: input.tokenId,
+                address,
+                memo,
+                walletType: input.walletType,
+                vaspId: exchange ? input.vaspId! : null,
+                receiverType: input.receiverType,
+                // The receiver's personal data stays sealed in its entry: the log keeps the masked form.
+                receiver: maskReceiver(input.receiver),
+                state: exchange ? 'VERIFYING' : 'REGISTERED',
+              },
+            },
+            now,
+          );
           if (exchange) {
             await travelRuleInquiries(tx, config.masterKey).open({
               organizationId,
@@ -217,6 +240,18 @@ export function addressBooksService(deps: OrganizationDeps) {
         if (row.state === 'DELETED') throw new AppError('4022');
         await consumeCallerOtp(tx, deps, auth.accountId, otpCode);
         await repo.setState(id, 'DELETED', clock(), auth.accountId);
+        await recordAudit(
+          tx,
+          actorOf(auth),
+          {
+            action: 'ADDRESS_BOOK_ENTRY_DELETED',
+            objectType: 'address_book_entry',
+            objectId: id,
+            before: { name: row.name, address: row.address, state: row.state },
+            after: { state: 'DELETED' },
+          },
+          clock(),
+        );
         return { ok: true as const };
       });
     },
@@ -245,6 +280,18 @@ export function addressBooksService(deps: OrganizationDeps) {
           throw invalid(lang, 'address', 'validation.addressBook.sanctioned');
         }
         await repo.setState(id, 'VERIFYING', now);
+        await recordAudit(
+          tx,
+          actorOf(auth),
+          {
+            action: 'ADDRESS_BOOK_ENTRY_REVERIFIED',
+            objectType: 'address_book_entry',
+            objectId: id,
+            before: { state: row.state },
+            after: { state: 'VERIFYING' },
+          },
+          now,
+        );
         await inquiries.open({
           organizationId,
           addressBookId: id,

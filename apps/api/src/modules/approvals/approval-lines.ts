@@ -1,6 +1,7 @@
 import type { ApprovalLineTemplate, ApprovalLineView } from '@vaultline/contracts';
 import { type Db, transaction } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
+import { actorOf, recordAudit } from '../audit/audit.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { groupsRepository } from '../organization/groups.repository.js';
 import { organizationRepository } from '../organization/organization.repository.js';
@@ -138,6 +139,19 @@ export function approvalLines(deps: OrganizationDeps) {
       return transaction(db, async (tx) => {
         const orgId = orgOf(auth);
         await checkApprovers(tx, orgId, { creation: [], steps });
+        const previous = await approvalsRepository(tx, orgId).findTemplate('WALLET_CREATION', null);
+        await recordAudit(
+          tx,
+          actorOf(auth),
+          {
+            action: 'APPROVAL_LINE_CHANGED',
+            objectType: 'wallet_creation_line',
+            objectId: null,
+            before: previous ? { template: previous.template } : null,
+            after: { template: { steps } },
+          },
+          clock(),
+        );
         const row = await approvalsRepository(tx, orgId).saveTemplate({
           scope: 'WALLET_CREATION',
           walletId: null,

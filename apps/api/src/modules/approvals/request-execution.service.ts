@@ -1,4 +1,5 @@
 import { type Db, transaction } from '../../db/client.js';
+import { notify } from '../notifications/notify.service.js';
 import { approvalsRepository, type RequestRow } from './approvals.repository.js';
 import { type AnyContent, contentOf, requestTypeOf } from './request-types.js';
 
@@ -101,6 +102,18 @@ export function requestExecution(db: Db, now: () => Date) {
           await ended('CANCELED');
           return 'CANCELED';
         }
+        const tell = (kind: 'REQUEST_COMPLETED' | 'REQUEST_FAILED', data: Record<string, unknown>) =>
+          notify(
+            tx,
+            {
+              kind,
+              recipients: [request.initiatorId],
+              subjectType: 'request',
+              subjectId: request.id,
+              data: { type: request.type, ...data },
+            },
+            now(),
+          );
         if ('failure' in outcome) {
           await repo.updateRequest(request.id, {
             status: 'FAILED',
@@ -110,6 +123,7 @@ export function requestExecution(db: Db, now: () => Date) {
             updatedAt: now(),
           });
           await ended('FAILED');
+          await tell('REQUEST_FAILED', { failureCode: outcome.failure });
           return 'FAILED';
         }
         await repo.updateRequest(request.id, {
@@ -120,6 +134,7 @@ export function requestExecution(db: Db, now: () => Date) {
           updatedAt: now(),
         });
         await ended('COMPLETE');
+        await tell('REQUEST_COMPLETED', {});
         return 'COMPLETE';
       });
     },

@@ -3,8 +3,10 @@ import { type Db, transaction } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../http/app-error.js';
 import type { EngineQueue } from '../../jobs/queue.js';
+import { actorOf, recordAudit } from '../audit/audit.js';
 import { consumeCallerOtp } from '../auth/otp.service.js';
 import type { AuthContext } from '../auth/session.service.js';
+import { notify } from '../notifications/notify.service.js';
 import { type OrganizationDeps, orgOf } from '../organization/organization.service.js';
 import { groupResolver, type LineSource, policyError } from './approval-lines.js';
 import { canCreate, cancel, decide, type LineTemplate, snapshot } from './approvals.policy.js';
@@ -162,6 +164,18 @@ export function requestsService(deps: OrganizationDeps & { queue: () => EngineQu
           createdAt: now,
           updatedAt: now,
         });
+        await recordAudit(
+          tx,
+          actorOf(auth),
+          {
+            action: 'REQUEST_CREATED',
+            objectType: 'request',
+            objectId: request.id,
+            after: { type: request.type, walletId, status, content: typed },
+          },
+          now,
+        );
+        if (status === 'CREATED') await askApprovers(tx, request, auth.accountId, now);
         if (status === 'APPROVED') await handOver(tx, request);
         return request;
       } catch (err) {
@@ -203,8 +217,37 @@ export function requestsService(deps: OrganizationDeps & { queue: () => EngineQu
           steps: result.state.steps,
           updatedAt: clock(),
         }))!;
+        await recordAudit(
+          tx,
+          actorOf(auth),
+          {
+            action: decision === 'APPROVED' ? 'REQUEST_APPROVED' : 'REQUEST_REJECTED',
+            objectType: 'request',
+            objectId: request.id,
+            before: { status: request.status },
+            after: { status: updated.status, step, ...(input.memo ? { memo: input.memo } : {}) },
+          },
+          clock(),
+        );
         if (result.approvedNow) await handOver(tx, updated);
         if (updated.status === 'REJECTED') await closed(tx, updated);
+        if (updated.status === 'APPROVED' || updated.status === 'REJECTED') {
+          await notify(
+            tx,
+            {
+              kind: 'REQUEST_DECIDED',
+              recipients: [updated.initiatorId],
+              except: auth.accountId,
+              subjectType: 'request',
+              subjectId: updated.id,
+              data: { type: updated.type, status: updated.status },
+            },
+            clock(),
+          );
+        } else if (updated.steps.findIndex((s) => s.status === 'PENDING') !== step) {
+          // The line moved on: the next step's approvers are asked now.
+          await askApprovers(tx, updated, auth.accountId, clock());
+        }
         return updated;
       });
       return view(auth, row);
@@ -215,6 +258,18 @@ export function requestsService(deps: OrganizationDeps & { queue: () => EngineQu
         const request = await lockExpected(tx, auth, requestId, expected);
         const result = cancel(stateOf(request, []), auth.accountId, requestTypeOf(request.itemType).cancelableIn);
         if ('code' in result) throw policyError(result);
+        await recordAudit(
+          tx,
+          actorOf(auth),
+          {
+            action: 'REQUEST_CANCELED',
+            objectType: 'request',
+            objectId: request.id,
+            before: { status: request.status },
+            after: { stage: result.stage },
+          },
+          clock(),
+        );
         // During execution the type decides (its transfer discarded, or raced on the chain): request-execution.
         if (request.status === 'EXECUTING') return cancelExecuting(tx, request, result.steps, clock());
         const updated = (await approvalsRepository(tx, orgOf(auth)).updateRequest(request.id, {
@@ -229,6 +284,29 @@ export function requestsService(deps: OrganizationDeps & { queue: () => EngineQu
       return view(auth, row);
     },
   };
+}
+
+/** Tells the approvers of the request's current step that it waits for them (the person acting excepted). */
+async function askApprovers(
+  tx: Db,
+  request: { id: string; type: string; steps: { status: string; eligible: string[] }[] },
+  actor: string,
+  now: Date,
+) {
+  const step = request.steps.find((s) => s.status === 'PENDING');
+  if (!step) return;
+  await notify(
+    tx,
+    {
+      kind: 'APPROVAL_NEEDED',
+      recipients: step.eligible,
+      except: actor,
+      subjectType: 'request',
+      subjectId: request.id,
+      data: { type: request.type },
+    },
+    now,
+  );
 }
 
 export type RequestsService = ReturnType<typeof requestsService>;

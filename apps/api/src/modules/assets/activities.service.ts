@@ -7,6 +7,7 @@ import { AppError } from '../../http/app-error.js';
 import { QUEUES } from '../../jobs/queue.js';
 import type { ServiceDeps } from '../../services.js';
 import { walletScope } from '../access/wallet.policy.js';
+import { actorOf, recordAudit } from '../audit/audit.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { orgOf } from '../organization/organization.service.js';
 import { type ActivityFilterValues, activitiesRepository } from './activities.repository.js';
@@ -103,6 +104,17 @@ export function activitiesService(deps: Pick<ServiceDeps, 'db' | 'clock' | 'queu
             status: 'RUNNING',
             createdAt: clock(),
           });
+          await recordAudit(
+            tx,
+            actorOf(auth),
+            {
+              action: 'ACTIVITY_EXPORT_REQUESTED',
+              objectType: 'activity_export',
+              objectId: created.id,
+              after: { dateFrom, dateTo, ...rest },
+            },
+            clock(),
+          );
           // In the same transaction: a rolled-back export never runs, a committed one always does.
           await deps.queue().enqueue(tx, QUEUES.activityExport, { requestId: created.id, organizationId });
           return created;

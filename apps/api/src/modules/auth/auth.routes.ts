@@ -50,7 +50,7 @@ export async function authRoutes(app: FastifyInstance, opts: { config: Config; s
   );
 
   registerCall(app, logoutCall, async ({ request, reply }) => {
-    await services.sessions.close(sessionToken(request, config));
+    await services.sessions.close(sessionToken(request, config), meta(request));
     clearSessionCookie(reply, config);
     return { ok: true as const };
   });
@@ -120,9 +120,14 @@ export async function authRoutes(app: FastifyInstance, opts: { config: Config; s
     { preHandler: limits.link },
   );
 
-  registerCall(app, passphraseResetCall, async ({ params, body }) => services.passwords.reset(params.memberId, body), {
-    preHandler: [...limits.link, ...limits.otp],
-  });
+  registerCall(
+    app,
+    passphraseResetCall,
+    async ({ params, body, request }) => services.passwords.reset(params.memberId, body, meta(request)),
+    {
+      preHandler: [...limits.link, ...limits.otp],
+    },
+  );
 
   registerCall(
     app,

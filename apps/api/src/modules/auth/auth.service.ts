@@ -9,6 +9,8 @@ import { renderMail } from '../../mail/templates.js';
 import { randomToken, sha256 } from '../../security/at-rest.js';
 import { verifyPassword } from '../../security/passwords.js';
 import type { RsaKeyring } from '../../security/rsa.js';
+import { type AuditActor, accountActor, recordAudit } from '../audit/audit.js';
+import { notify } from '../notifications/notify.service.js';
 import { afterWrongPassword, isPasswordExpired } from './auth.policy.js';
 import { type AccountRow, type AuthTokenPurpose, authRepository } from './auth.repository.js';
 import { consumeOtp } from './otp.service.js';
@@ -81,12 +83,32 @@ export function authService(deps: AuthServiceDeps) {
       const outcome = await transaction(db, async (tx): Promise<LoginOutcome> => {
         const repo = authRepository(tx);
         const found = await repo.findLiveAccountByEmail(input.email);
+        // A failed sign-in is in the log with its reason (in this transaction: the counter it moves and the entry
+        // commit together). An unknown address is not kept: what was typed may be anything, a password even.
+        const failed = (actor: AuditActor, reason: string, extra: Record<string, unknown> = {}) =>
+          recordAudit(
+            tx,
+            actor,
+            { action: 'SIGN_IN_FAILED', objectType: 'account', objectId: actor.accountId, after: { reason, ...extra } },
+            clock(),
+          );
         if (found?.status !== 'ACTIVE' || !found.passphraseHash) {
+          const anonymous = {
+            accountId: null,
+            kind: 'ANONYMOUS' as const,
+            label: 'unknown account',
+            organizationId: null,
+          };
+          await failed({ ...anonymous, ip: meta.ip, userAgent: meta.userAgent.slice(0, 255) }, 'UNKNOWN_ACCOUNT');
           return { kind: 'error', error: new AppError('4002') };
         }
         const account = (await repo.lockAccount(found.id))!;
+        const actor = accountActor(account, meta);
         const now = clock();
-        if (account.lockedAt) return { kind: 'error', error: new AppError('4030') };
+        if (account.lockedAt) {
+          await failed(actor, 'LOCKED');
+          return { kind: 'error', error: new AppError('4030') };
+        }
 
         if (!(await verifyPassword(account.passphraseHash!, password))) {
           const next = afterWrongPassword(account.failedLoginAttempts);
@@ -95,6 +117,7 @@ export function authService(deps: AuthServiceDeps) {
             { failedLoginAttempts: next.failed, lockedAt: next.locked ? now : null },
             now,
           );
+          await failed(actor, 'WRONG_PASSWORD', { remainingAttempts: next.remaining, locked: next.locked });
           if (next.locked) return { kind: 'error', error: new AppError('4030') };
           return {
             kind: 'error',
@@ -134,8 +157,16 @@ export function authService(deps: AuthServiceDeps) {
         if (otpCode === undefined) {
           return { kind: 'answer', answer: { ...base, result: 'NEED_OTP', otpRegistered: true } };
         }
-        await consumeOtp(tx, config, account, otpCode, now);
+        try {
+          await consumeOtp(tx, config, account, otpCode, now);
+        } catch (err) {
+          // A refused code writes nothing; its entry is the one thing this transaction keeps.
+          if (!(err instanceof AppError)) throw err;
+          await failed(actor, 'WRONG_OTP', { code: err.code });
+          return { kind: 'error', error: err };
+        }
         const session = await sessions.open(tx, account, meta);
+        await recordAudit(tx, actor, { action: 'SIGN_IN', objectType: 'session', objectId: null }, now);
         return {
           kind: 'answer',
           answer: { ...base, result: 'SUCCESS', sessionExpiresAt: session.expiresAt.toISOString() },
@@ -172,6 +203,27 @@ export function authService(deps: AuthServiceDeps) {
         if (row.codeHash !== sha256(code) || row.expiresAt.getTime() <= clock().getTime()) throw new AppError('4009');
         if (row.ip !== meta.ip) throw new AppError('4011', { ip: meta.ip });
         await repo.markLoginIpVerified(row.id, clock());
+        const account = await repo.findAccount(memberId);
+        if (account) {
+          await recordAudit(
+            tx,
+            accountActor(account, meta),
+            { action: 'LOGIN_IP_VERIFIED', objectType: 'login_ip', objectId: row.id, after: { ip: row.ip } },
+            clock(),
+          );
+          // Told in the app and by mail (unless they chose otherwise): someone who is not them would be seen.
+          await notify(
+            tx,
+            {
+              kind: 'NEW_IP_SIGN_IN',
+              recipients: [account.id],
+              subjectType: 'login_ip',
+              subjectId: row.id,
+              data: { ip: row.ip, userAgent: meta.userAgent.slice(0, 255) },
+            },
+            clock(),
+          );
+        }
         return { ok: true as const, ip: row.ip };
       });
     },

@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error.js';
 import { decryptAtRest, encryptAtRest, sha256 } from '../../security/at-rest.js';
 import type { RsaKeyring } from '../../security/rsa.js';
 import { checkTotp, generateTotpSecret, TOTP_ISSUER, totpUri } from '../../security/totp.js';
+import { accountActor, recordAudit } from '../audit/audit.js';
 import { authRepository } from './auth.repository.js';
 import type { RequestMeta } from './auth.service.js';
 import { OTP_CONTEXT } from './otp.service.js';
@@ -75,6 +76,9 @@ export function otpRegistrationService(deps: {
         );
         await repo.useAuthToken(row.id, now);
         const session = await deps.sessions.open(tx, updated, meta);
+        const actor = accountActor(account, meta);
+        await recordAudit(tx, actor, { action: 'OTP_REGISTERED', objectType: 'account', objectId: account.id }, now);
+        await recordAudit(tx, actor, { action: 'SIGN_IN', objectType: 'session', objectId: null }, now);
         return {
           answer: {
             result: 'SUCCESS' as const,

@@ -6,9 +6,10 @@ import { renderMail } from '../../mail/templates.js';
 import { sha256 } from '../../security/at-rest.js';
 import { hashPassword, verifyPassword } from '../../security/passwords.js';
 import type { RsaKeyring } from '../../security/rsa.js';
+import { accountActor, recordAudit } from '../audit/audit.js';
 import { newPasswordProblem } from './auth.policy.js';
 import { type AccountRow, authRepository } from './auth.repository.js';
-import type { AuthService } from './auth.service.js';
+import type { AuthService, RequestMeta } from './auth.service.js';
 import { consumeOtp } from './otp.service.js';
 import { openOtp, openSecret } from './secrets.js';
 
@@ -95,7 +96,11 @@ export function passwordService(deps: {
     },
 
     /** A new password through a link or ticket; every session of the account ends. */
-    async reset(memberId: string, input: { token: string; newPassphrase: string; otpCode?: string | undefined }) {
+    async reset(
+      memberId: string,
+      input: { token: string; newPassphrase: string; otpCode?: string | undefined },
+      meta: RequestMeta,
+    ) {
       const password = openSecret(keyring, 'newPassphrase', input.newPassphrase);
       const code = input.otpCode === undefined ? undefined : openOtp(keyring, 'otpCode', input.otpCode);
       const account = await transaction(db, async (tx) => {
@@ -110,6 +115,12 @@ export function passwordService(deps: {
         const repo = authRepository(tx);
         await repo.useAuthToken(row.id, now);
         await repo.revokeSessions(account.id, 'PASSWORD_CHANGED', now);
+        await recordAudit(
+          tx,
+          accountActor(account, meta),
+          { action: 'PASSWORD_RESET', objectType: 'account', objectId: account.id },
+          now,
+        );
         return account;
       });
       await notifyChanged(account, clock());
@@ -121,6 +132,7 @@ export function passwordService(deps: {
       memberId: string,
       sessionId: string,
       input: { currentPassphrase: string; newPassphrase: string; otpCode: string },
+      meta: RequestMeta,
     ) {
       const current = openSecret(keyring, 'currentPassphrase', input.currentPassphrase);
       const password = openSecret(keyring, 'newPassphrase', input.newPassphrase);
@@ -136,6 +148,12 @@ export function passwordService(deps: {
         await assertAcceptable(tx, account, password);
         await store(tx, account, password, now);
         await repo.revokeSessions(account.id, 'PASSWORD_CHANGED', now, sessionId);
+        await recordAudit(
+          tx,
+          accountActor(account, meta),
+          { action: 'PASSWORD_CHANGED', objectType: 'account', objectId: account.id },
+          now,
+        );
         return account;
       });
       await notifyChanged(account, clock());

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { effectivePermissions, type OrganizationPermission } from '@vaultline/contracts';
 import type { Config } from '../../config.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
-import type { Db } from '../../db/client.js';
+import { type Db, transaction } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { randomToken, sha256 } from '../../security/at-rest.js';
+import { accountActor, recordAudit } from '../audit/audit.js';
 import { sessionVerdict } from './auth.policy.js';
 import { type AccountRow, authRepository, type SessionForRequest } from './auth.repository.js';
 import { readSessionToken, signSessionToken } from './session.tokens.js';
@@ -15,6 +16,8 @@ const TOUCH_EVERY_MS = 1000;
 
 export interface AuthContext {
   accountId: string;
+  /** The account's email now (the audit log names its actors by it). */
+  email: string;
   kind: AccountRow['kind'];
   organizationId: string | null;
   sessionId: string;
@@ -23,6 +26,9 @@ export interface AuthContext {
   /** Effective organization permissions (own and groups'); none for operators. */
   permissions: OrganizationPermission[];
   operatorRole: string | null;
+  /** Where the call came from (set per request by the session plugin; the audit log keeps them). */
+  ip?: string;
+  userAgent?: string;
 }
 
 export interface IssuedSession {
@@ -113,6 +119,7 @@ export function sessionService({ db, config, clock, changes }: SessionServiceDep
         permissions,
         operatorRole: account.operatorRole,
         accountId: account.id,
+        email: account.email,
         kind: account.kind,
         organizationId: account.organizationId,
         sessionId: session!.id,
@@ -133,15 +140,23 @@ export function sessionService({ db, config, clock, changes }: SessionServiceDep
       return { token, expiresAt };
     },
 
-    async close(token: string | undefined): Promise<void> {
+    async close(token: string | undefined, meta: { ip: string; userAgent: string }): Promise<void> {
       const payload = token ? await readSessionToken(token, config.sessionSecret) : null;
       if (!payload) return;
-      const repo = authRepository(db);
-      const found = await repo.findSessionForRequest(payload.sid);
-      const session = found?.session;
-      if (session && !session.revokedAt && session.tokenId === payload.tid) {
-        await repo.updateSession(session.id, { revokedAt: clock(), revokedReason: 'LOGOUT' });
-      }
+      await transaction(db, async (tx) => {
+        const repo = authRepository(tx);
+        const found = await repo.findSessionForRequest(payload.sid);
+        const session = found?.session;
+        if (!session || session.revokedAt || session.tokenId !== payload.tid || !found.account) return;
+        const now = clock();
+        await repo.updateSession(session.id, { revokedAt: now, revokedReason: 'LOGOUT' });
+        await recordAudit(
+          tx,
+          accountActor(found.account, meta),
+          { action: 'SIGN_OUT', objectType: 'session', objectId: session.id },
+          now,
+        );
+      });
     },
   };
 }

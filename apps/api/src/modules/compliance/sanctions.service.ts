@@ -8,6 +8,7 @@ import {
 } from '@vaultline/contracts';
 import { type Db, transaction } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
+import { actorOf, recordAudit } from '../audit/audit.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { type ListingRow, sanctionsRepository } from './sanctions.repository.js';
 import { addressKeyOf, tagFamily } from './sanctions-chains.js';
@@ -57,7 +58,20 @@ export function sanctionsImportService(deps: { db: Db; clock: () => Date }) {
           ],
         });
       }
-      await transaction(db, (tx) => sanctionsRepository(tx).replaceList(list, parsed.rows, clock()));
+      await transaction(db, async (tx) => {
+        await sanctionsRepository(tx).replaceList(list, parsed.rows, clock());
+        await recordAudit(
+          tx,
+          actorOf(auth),
+          {
+            action: 'SANCTIONS_IMPORTED',
+            objectType: 'sanctions_list',
+            objectId: list,
+            after: { imported: parsed.rows.length, skipped: parsed.skipped },
+          },
+          clock(),
+        );
+      });
       return { list, imported: parsed.rows.length, skipped: parsed.skipped };
     },
   };

@@ -1,6 +1,6 @@
-import { asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { assetActivities, requests, wallets } from '../../db/schema/index.js';
+import { assetActivities, notifications, requests, wallets } from '../../db/schema/index.js';
 import { activityListColumns } from '../assets/activities.repository.js';
 
 /** Activities changed since a moment, oldest change first, with what a notice shows. */
@@ -37,6 +37,22 @@ export function eventsRepository(db: Db) {
         .from(requests)
         .where(gt(requests.updatedAt, since))
         .orderBy(asc(requests.updatedAt), asc(requests.id))
+        .limit(limit);
+    },
+
+    /** In-app notifications made since a moment (they never change but for being read), for their accounts. */
+    async notificationsSince(since: Date, limit: number) {
+      return db
+        .select({
+          id: notifications.id,
+          accountId: notifications.accountId,
+          organizationId: notifications.organizationId,
+          kind: notifications.kind,
+          updatedAt: notifications.createdAt,
+        })
+        .from(notifications)
+        .where(and(gt(notifications.createdAt, since), eq(notifications.inApp, true)))
+        .orderBy(asc(notifications.createdAt), asc(notifications.id))
         .limit(limit);
     },
   };

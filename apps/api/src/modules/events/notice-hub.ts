@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { type ActivityNotice, isErrorCode, type RequestNotice } from '@vaultline/contracts';
+import { type ActivityNotice, isErrorCode, type NotificationNotice, type RequestNotice } from '@vaultline/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type ChangeFeed, RESYNC } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
@@ -99,17 +99,27 @@ export function noticeHub(opts: NoticeHubOptions) {
     const events = eventsRepository(opts.db);
     const activityRows = await events.activitiesChangedSince(since, BATCH);
     const requestRows = await events.requestsChangedSince(since, BATCH);
+    const notificationRows = await events.notificationsSince(since, BATCH);
     const activities = unsent(activityRows);
     const changed = unsent(requestRows);
-    for (const r of [...activityRows, ...requestRows]) if (r.updatedAt > cursor) cursor = r.updatedAt;
+    const told = unsent(notificationRows);
+    for (const r of [...activityRows, ...requestRows, ...notificationRows])
+      if (r.updatedAt > cursor) cursor = r.updatedAt;
     for (const [id, at] of sent) if (at < cursor.getTime() - 2 * LOOK_BACK_MS) sent.delete(id);
-    if (activities.length === 0 && changed.length === 0) return;
+    if (activities.length === 0 && changed.length === 0 && told.length === 0) return;
     for (const client of [...clients]) {
       const mine = activities.filter((r) => r.organizationId === client.organizationId);
       const myRequests = changed.filter((r) => r.organizationId === client.organizationId);
-      if (mine.length === 0 && myRequests.length === 0) continue;
+      const myNotifications = told.filter((r) => r.organizationId === client.organizationId);
+      if (mine.length === 0 && myRequests.length === 0 && myNotifications.length === 0) continue;
       const access = await currentAccess(client);
       if (!access) continue;
+      // A notification is its own account's alone.
+      for (const r of myNotifications) {
+        if (r.accountId !== access.auth.accountId) continue;
+        const notice: NotificationNotice = { kind: 'notification', id: r.id, notificationKind: r.kind };
+        client.out.write(`event: notification\ndata: ${JSON.stringify(notice)}\n\n`);
+      }
       for (const r of mine) {
         if (access.wallets !== 'ALL' && !access.wallets.has(r.walletId)) continue;
         const notice: ActivityNotice = { kind: 'activity', activity: activityView(r) };

@@ -22,6 +22,9 @@ export async function memberRoutes(app: FastifyInstance, opts: { services: Servi
 
   registerCall(app, updatePassphraseCall, async ({ params, body, request }) => {
     assertSelf(request, params.memberId);
-    return services.passwords.change(params.memberId, requireAuth(request).sessionId, body);
+    return services.passwords.change(params.memberId, requireAuth(request).sessionId, body, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? '',
+    });
   });
 }

@@ -38,7 +38,10 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
     invitations.verify(params.invitationId, body.token),
   );
   registerCall(app, ownerInvitationAcceptCall, async ({ params, body, request }) =>
-    invitations.accept({ ...body, invitationId: params.invitationId }, { ip: request.ip }),
+    invitations.accept(
+      { ...body, invitationId: params.invitationId },
+      { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+    ),
   );
   registerCall(app, ownerInvitationResendCall, async ({ params, request }) =>
     operator.resendOwnerInvitation(auth(request), params.organizationId, lang(request)),

@@ -1,6 +1,7 @@
 import { type OperatorRole, operatorCan, type WorkflowType } from '@vaultline/contracts';
 import { type Db, transaction } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
+import { actorOf, recordAudit } from '../audit/audit.js';
 import { authRepository } from '../auth/auth.repository.js';
 import { consumeCallerOtp } from '../auth/otp.service.js';
 import type { AuthContext } from '../auth/session.service.js';
@@ -139,7 +140,7 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
           if (existing)
             throw new AppError(existing.organizationId === organizationId ? '4024' : '4027', { email: rest.email });
         }
-        return operatorRepository(tx).insertWorkflow({
+        const created = await operatorRepository(tx).insertWorkflow({
           type,
           status: 'IN_PROGRESS',
           organizationId,
@@ -147,6 +148,19 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
           createdBy: auth.accountId,
           createdAt: clock(),
         });
+        await recordAudit(
+          tx,
+          actorOf(auth),
+          {
+            action: 'OPERATOR_WORKFLOW_PROPOSED',
+            organizationId,
+            objectType: 'operator_workflow',
+            objectId: created.id,
+            after: { type, payload: rest },
+          },
+          clock(),
+        );
+        return created;
       });
       return view(auth, row);
     },
@@ -189,6 +203,24 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
           memo: body.memo ?? null,
           organizationId: applied.organizationId,
         });
+        const actions = {
+          approve: 'OPERATOR_WORKFLOW_APPROVED',
+          reject: 'OPERATOR_WORKFLOW_REJECTED',
+          cancel: 'OPERATOR_WORKFLOW_CANCELED',
+        } as const;
+        await recordAudit(
+          tx,
+          actorOf(auth),
+          {
+            action: actions[action],
+            organizationId: applied.organizationId,
+            objectType: 'operator_workflow',
+            objectId: w.id,
+            before: { status: w.status },
+            after: { status, type: w.type, ...(body.memo ? { memo: body.memo } : {}) },
+          },
+          now,
+        );
         return { row, mail: applied.mail };
       });
       if (mail) await invitations.deliver([mail], lang);

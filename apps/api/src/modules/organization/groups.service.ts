@@ -2,6 +2,7 @@ import type { Group, OrganizationPermission } from '@vaultline/contracts';
 import { type Db, transaction } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { assertMayChangePermissions } from '../access/permission-grant.policy.js';
+import { actorOf, changedFields, recordAudit } from '../audit/audit.js';
 import { consumeCallerOtp } from '../auth/otp.service.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { type GroupListQuery, groupsRepository } from './groups.repository.js';
@@ -57,6 +58,17 @@ export function groupsService(deps: OrganizationDeps) {
         const repo = groupsRepository(tx, orgId);
         const group = await repo.insert(input.name, clock());
         await repo.setMembers(group.id, members);
+        await recordAudit(
+          tx,
+          actorOf(auth),
+          {
+            action: 'GROUP_CREATED',
+            objectType: 'group',
+            objectId: group.id,
+            after: { name: group.name, memberIds: members },
+          },
+          clock(),
+        );
         return (await describe(tx, orgId, [group]))[0]!;
       });
     },
@@ -78,14 +90,26 @@ export function groupsService(deps: OrganizationDeps) {
           await assertNameFree(tx, group.organizationId, input.name, group.id);
           await repo.rename(group.id, input.name, clock());
         }
+        let memberIds = group.memberIds;
         if (input.memberIds !== undefined) {
-          const memberIds = await checkedMembers(tx, group.organizationId, input.memberIds);
+          memberIds = await checkedMembers(tx, group.organizationId, input.memberIds);
           const joining = memberIds.filter((id) => !group.memberIds.includes(id));
           const leaving = group.memberIds.filter((id) => !memberIds.includes(id));
           // Joining or leaving a group that carries permissions grants or takes them away.
           if (joining.length + leaving.length > 0) assertMayChangePermissions(auth.permissions, [], group.permissions);
           await repo.setMembers(group.id, memberIds);
         }
+        const change = changedFields(
+          { name: group.name, memberIds: [...group.memberIds].sort() },
+          { name: input.name ?? group.name, memberIds: [...memberIds].sort() },
+        );
+        if (change.before || change.after)
+          await recordAudit(
+            tx,
+            actorOf(auth),
+            { action: 'GROUP_UPDATED', objectType: 'group', objectId: group.id, ...change },
+            clock(),
+          );
         return (await describe(tx, group.organizationId, [{ ...group, name: input.name ?? group.name }]))[0]!;
       });
     },
@@ -94,7 +118,16 @@ export function groupsService(deps: OrganizationDeps) {
       return transaction(db, async (tx) => {
         const group = await lockGroup(tx, auth, groupId);
         assertMayChangePermissions(auth.permissions, group.permissions, permissions);
-        await groupsRepository(tx, group.organizationId).setPermissions(group.id, [...new Set(permissions)]);
+        const next = [...new Set(permissions)];
+        await groupsRepository(tx, group.organizationId).setPermissions(group.id, next);
+        const change = changedFields({ permissions: [...group.permissions].sort() }, { permissions: [...next].sort() });
+        if (change.before || change.after)
+          await recordAudit(
+            tx,
+            actorOf(auth),
+            { action: 'GROUP_UPDATED', objectType: 'group', objectId: group.id, ...change },
+            clock(),
+          );
         return (await describe(tx, group.organizationId, [group]))[0]!;
       });
     },
@@ -106,6 +139,17 @@ export function groupsService(deps: OrganizationDeps) {
         if (group.memberIds.length > 0) assertMayChangePermissions(auth.permissions, group.permissions, []);
         await consumeCallerOtp(tx, deps, auth.accountId, otpCode);
         await groupsRepository(tx, group.organizationId).delete(group.id);
+        await recordAudit(
+          tx,
+          actorOf(auth),
+          {
+            action: 'GROUP_DELETED',
+            objectType: 'group',
+            objectId: group.id,
+            before: { name: group.name, memberIds: group.memberIds, permissions: group.permissions },
+          },
+          clock(),
+        );
         return { ok: true as const };
       });
     },

@@ -6,6 +6,7 @@ import { renderMail } from '../../mail/templates.js';
 import { randomToken, sha256 } from '../../security/at-rest.js';
 import { hashPassword } from '../../security/passwords.js';
 import { assertMayChangePermissions } from '../access/permission-grant.policy.js';
+import { accountActor, actorOf, recordAudit } from '../audit/audit.js';
 import { newPasswordProblem } from '../auth/auth.policy.js';
 import { authRepository } from '../auth/auth.repository.js';
 import { openSecret } from '../auth/secrets.js';
@@ -124,6 +125,17 @@ export function invitationsService(deps: OrganizationDeps & { mailer: Mailer }) 
             await groups.setMembers(groupId, [...current, account.id]);
           }
           const { invitation, token } = await issue(tx, account, 'MEMBER', auth.accountId);
+          await recordAudit(
+            tx,
+            actorOf(auth),
+            {
+              action: 'MEMBER_INVITED',
+              objectType: 'member',
+              objectId: account.id,
+              after: { email, permissions: input.permissions, groupIds: input.groupIds },
+            },
+            clock(),
+          );
           rows.push(account);
           mails.push({
             to: email,
@@ -147,6 +159,17 @@ export function invitationsService(deps: OrganizationDeps & { mailer: Mailer }) 
         if (account?.status !== 'INVITED') throw new AppError('404');
         const owner = ((await repo.ownPermissions([account.id])).get(account.id) ?? []).includes('OWNER');
         const { invitation, token } = await issue(tx, account, owner ? 'OWNER' : 'MEMBER', auth.accountId);
+        await recordAudit(
+          tx,
+          actorOf(auth),
+          {
+            action: 'MEMBER_INVITED',
+            objectType: 'member',
+            objectId: account.id,
+            after: { email: account.email, again: true },
+          },
+          clock(),
+        );
         const org = await repo.findOrganization();
         const mail: PendingMail = {
           to: account.email,
@@ -171,6 +194,18 @@ export function invitationsService(deps: OrganizationDeps & { mailer: Mailer }) 
         await repo.closeInvitations(account.id, 'CANCELED', now);
         await repo.updateMember(account.id, { status: 'CANCELED' }, now);
         await repo.removeFromAllGroups(account.id);
+        await recordAudit(
+          tx,
+          actorOf(auth),
+          {
+            action: 'INVITATION_CANCELED',
+            objectType: 'member',
+            objectId: account.id,
+            before: { status: 'INVITED', email: account.email },
+            after: { status: 'CANCELED' },
+          },
+          now,
+        );
         return { ok: true as const };
       });
     },
@@ -198,7 +233,7 @@ export function invitationsService(deps: OrganizationDeps & { mailer: Mailer }) 
         firstName: string;
         lastName: string;
       },
-      meta: { ip: string },
+      meta: { ip: string; userAgent?: string },
     ) {
       const password = openSecret(keyring, 'passphrase', input.passphrase);
       return transaction(db, async (tx) => {
@@ -230,6 +265,18 @@ export function invitationsService(deps: OrganizationDeps & { mailer: Mailer }) 
           expiresAt: now,
           verifiedAt: now,
         });
+        await recordAudit(
+          tx,
+          accountActor(account, { ip: meta.ip, userAgent: meta.userAgent ?? '' }),
+          {
+            action: 'INVITATION_ACCEPTED',
+            objectType: 'member',
+            objectId: account.id,
+            before: { status: 'INVITED' },
+            after: { status: 'ACTIVE', userName: input.userName },
+          },
+          now,
+        );
         return { ok: true as const, email: account.email };
       });
     },

@@ -8,11 +8,10 @@ export async function describeMembers(
   now: Date,
 ): Promise<MemberSummary[]> {
   const ids = rows.map((r) => r.id);
-  const [own, groups, invites] = await Promise.all([
-    repo.ownPermissions(ids),
-    repo.groupsOf(ids),
-    repo.pendingInvitations(ids),
-  ]);
+  // One after another: the repository may be bound to a transaction, whose one connection takes one query at a time.
+  const own = await repo.ownPermissions(ids);
+  const groups = await repo.groupsOf(ids);
+  const invites = await repo.pendingInvitations(ids);
   return rows.map((r) => {
     const g = groups.get(r.id) ?? [];
     const mine = own.get(r.id) ?? [];

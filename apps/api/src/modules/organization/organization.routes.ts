@@ -49,7 +49,9 @@ export async function organizationRoutes(app: FastifyInstance, opts: { services:
     invitations.cancel(auth(request), body.memberId),
   );
   registerCall(app, verifyInvitationCall, async ({ body }) => invitations.verify(body.invitationId, body.token));
-  registerCall(app, acceptInvitationCall, async ({ request, body }) => invitations.accept(body, { ip: request.ip }));
+  registerCall(app, acceptInvitationCall, async ({ request, body }) =>
+    invitations.accept(body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
+  );
 
   registerCall(app, groupCreateCall, async ({ request, body }) => groups.create(auth(request), body));
   registerCall(app, groupListCall, async ({ request, body }) => groups.list(auth(request), body));

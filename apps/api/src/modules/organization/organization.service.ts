@@ -4,6 +4,7 @@ import { type Db, transaction } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { RsaKeyring } from '../../security/rsa.js';
 import { assertMayChangePermissions } from '../access/permission-grant.policy.js';
+import { actorOf, changedFields, recordAudit } from '../audit/audit.js';
 import { authRepository } from '../auth/auth.repository.js';
 import { consumeCallerOtp } from '../auth/otp.service.js';
 import type { AuthContext } from '../auth/session.service.js';
@@ -63,8 +64,17 @@ export function organizationService(deps: OrganizationDeps) {
         const current = (await repo.ownPermissions([member.id])).get(member.id) ?? [];
         if (current.includes('OWNER')) throw new AppError('4101');
         assertMayChangePermissions(auth.permissions, current, permissions);
-        await repo.setOwnPermissions(member.id, [...new Set(permissions)]);
+        const next = [...new Set(permissions)];
+        await repo.setOwnPermissions(member.id, next);
         await repo.updateMember(member.id, {}, clock());
+        const change = changedFields({ permissions: [...current].sort() }, { permissions: [...next].sort() });
+        if (change.after || change.before)
+          await recordAudit(
+            tx,
+            actorOf(auth),
+            { action: 'MEMBER_PERMISSIONS_CHANGED', objectType: 'member', objectId: member.id, ...change },
+            clock(),
+          );
         return (await describeMembers(repo, [member], clock()))[0]!;
       });
     },
@@ -86,6 +96,18 @@ export function organizationService(deps: OrganizationDeps) {
         await repo.setOwnPermissions(member.id, []);
         await repo.removeFromAllGroups(member.id);
         await authRepository(tx).revokeSessions(member.id, 'LOGOUT', now);
+        await recordAudit(
+          tx,
+          actorOf(auth),
+          {
+            action: 'MEMBER_DELETED',
+            objectType: 'member',
+            objectId: member.id,
+            before: { status: member.status, email: member.email },
+            after: { status: 'DELETED' },
+          },
+          now,
+        );
         return { ok: true as const };
       });
     },

@@ -10,7 +10,9 @@ import {
   tokenById,
 } from '@vaultline/contracts';
 import { chainRuntimeOf } from '../../config.js';
+import { transaction } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
+import { actorOf, recordAudit } from '../audit/audit.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { type OrganizationDeps, orgOf } from '../organization/organization.service.js';
 import { organizationRegistration } from './registration.js';
@@ -79,15 +81,23 @@ export function tokensService(deps: OrganizationDeps) {
       if (!token) throw new AppError('4000', { reason: 'unknown-token', tokenId });
       // Native coins are always supported: registering one is "already registered".
       if (token.type === 'NATIVE') throw new AppError('4033', { tokenId });
-      const repo = tokensRepository(db, organizationId);
-      const id = await repo.insert({
-        tokenId,
-        blockchain: token.blockchain,
-        addedBy: auth.accountId,
-        now: clock(),
+      const id = await transaction(db, async (tx) => {
+        const inserted = await tokensRepository(tx, organizationId).insert({
+          tokenId,
+          blockchain: token.blockchain,
+          addedBy: auth.accountId,
+          now: clock(),
+        });
+        if (!inserted) throw new AppError('4033', { tokenId });
+        await recordAudit(
+          tx,
+          actorOf(auth),
+          { action: 'TOKEN_ADDED', objectType: 'organization_token', objectId: inserted, after: { tokenId } },
+          clock(),
+        );
+        return inserted;
       });
-      if (!id) throw new AppError('4033', { tokenId });
-      return view((await repo.find(id))!);
+      return view((await tokensRepository(db, organizationId).find(id))!);
     },
 
     async get(auth: AuthContext, id: string) {
@@ -115,8 +125,18 @@ export function tokensService(deps: OrganizationDeps) {
     },
 
     async remove(auth: AuthContext, id: string) {
-      if (!(await tokensRepository(db, orgOf(auth)).remove(id))) throw new AppError('404');
-      return { ok: true as const };
+      return transaction(db, async (tx) => {
+        const repo = tokensRepository(tx, orgOf(auth));
+        const row = await repo.find(id);
+        if (!row || !(await repo.remove(id))) throw new AppError('404');
+        await recordAudit(
+          tx,
+          actorOf(auth),
+          { action: 'TOKEN_REMOVED', objectType: 'organization_token', objectId: id, before: { tokenId: row.tokenId } },
+          clock(),
+        );
+        return { ok: true as const };
+      });
     },
   };
 }

@@ -17,6 +17,7 @@ import type { LineTemplate } from '../approvals/approvals.policy.js';
 import { approvalsRepository, type RequestListQuery, type RequestRow } from '../approvals/approvals.repository.js';
 import type { ApprovalsService } from '../approvals/approvals.service.js';
 import type { RequestsService } from '../approvals/requests.service.js';
+import { actorOf, recordAudit } from '../audit/audit.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { gasFeeAddressTaken } from '../gas-fee-wallets/gas-fee-wallets.repository.js';
 import { assertCreationCovered } from '../gas-fee-wallets/gas-fee-wallets.service.js';
@@ -166,13 +167,27 @@ export function walletsService(
         await repo.lockWallet(wallet.id, 'update');
         if ((await repo.openRequests(wallet.id)).length > 0) throw new AppError('4012');
         await lines.checkApprovers(tx, wallet.organizationId, template);
-        const row = await approvalsRepository(tx, wallet.organizationId).saveTemplate({
+        const approvals = approvalsRepository(tx, wallet.organizationId);
+        const previous = await approvals.findTemplate('WALLET', wallet.id);
+        const row = await approvals.saveTemplate({
           scope: 'WALLET',
           walletId: wallet.id,
           template,
           updatedBy: auth.accountId,
           updatedAt: clock(),
         });
+        await recordAudit(
+          tx,
+          actorOf(auth),
+          {
+            action: 'APPROVAL_LINE_CHANGED',
+            objectType: 'wallet_approval_line',
+            objectId: wallet.id,
+            before: previous ? { template: previous.template } : null,
+            after: { template },
+          },
+          clock(),
+        );
         return lines.viewLine(tx, auth, 'WALLET', wallet.id, template, row.updatedAt, true);
       });
     },
@@ -198,6 +213,12 @@ export function walletsService(
         const repo = walletsRepository(tx, wallet.organizationId);
         const added = await repo.addMember(wallet.id, memberId, role, clock());
         if (!added) throw new AppError('4024');
+        await recordAudit(
+          tx,
+          actorOf(auth),
+          { action: 'WALLET_MEMBER_ADDED', objectType: 'wallet', objectId: wallet.id, after: { memberId, role } },
+          clock(),
+        );
         return memberView((await repo.findMember(wallet.id, added.id))!);
       });
     },
@@ -211,6 +232,19 @@ export function walletsService(
         if (row.m.role === 'MANAGER' && role !== 'MANAGER' && (await repo.managerCount(wallet.id)) <= 1)
           throw new AppError('4101');
         await repo.setRole(walletMemberId, role);
+        if (row.m.role !== role)
+          await recordAudit(
+            tx,
+            actorOf(auth),
+            {
+              action: 'WALLET_MEMBER_ROLE_CHANGED',
+              objectType: 'wallet',
+              objectId: wallet.id,
+              before: { memberId: row.m.accountId, role: row.m.role },
+              after: { memberId: row.m.accountId, role },
+            },
+            clock(),
+          );
         return memberView({ ...row, m: { ...row.m, role } });
       });
     },
@@ -229,6 +263,17 @@ export function walletsService(
           r.initiatorId === row.m.accountId || r.steps.some((s) => s.eligible.includes(row.m.accountId));
         if (open.some(involved)) throw new AppError('4012');
         await repo.removeMember(walletMemberId);
+        await recordAudit(
+          tx,
+          actorOf(auth),
+          {
+            action: 'WALLET_MEMBER_REMOVED',
+            objectType: 'wallet',
+            objectId: wallet.id,
+            before: { memberId: row.m.accountId, role: row.m.role },
+          },
+          clock(),
+        );
         return { ok: true as const };
       });
     },

@@ -17,6 +17,7 @@ import {
 } from '../../components/icons';
 import { ApprovalsNavBadge, LiveRequests } from '../../features/approvals/ApprovalsNavBadge';
 import { ActivityNotices } from '../../features/assets/ActivityNotices';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { SessionProvider, useSession } from '../../features/session/SessionProvider';
 import { VersionBadge } from '../../features/system/VersionBadge';
 import type { en } from '../../i18n/en';
@@ -119,6 +120,7 @@ function DashboardShell() {
             </Link>
           </Group>
           <Group gap="md" wrap="nowrap">
+            <NotificationBell live={!operator} />
             <AccountLanguageSwitch />
             <AccountMenu settingsPath={PATHS.account} logoutPath={PATHS.logout} />
           </Group>

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { type OperatorRole, operatorCan } from '@vaultline/contracts';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChainIcon, FlowIcon, OrganizationIcon, ShieldIcon } from '../../components/icons';
 import { PageTabs } from '../../components/PageTabs';
@@ -12,17 +12,19 @@ import { WorkflowsPanel } from './WorkflowsPanel';
 // The devnet's tab (a development tool, with its deposit form's schemas) is fetched when it is first shown.
 const DevnetPanel = lazy(() => import('./DevnetPanel').then((m) => ({ default: m.DevnetPanel })));
 
-export const CONSOLE_TABS = ['organizations', 'workflows', 'aml', 'devnet'] as const;
+export const CONSOLE_TABS = ['organizations', 'workflows', 'aml', 'audit', 'devnet'] as const;
 export type ConsoleTab = (typeof CONSOLE_TABS)[number];
 
 export interface OperatorConsoleProps {
   role: OperatorRole | null;
   tab: ConsoleTab;
   onTabChange: (tab: ConsoleTab) => void;
+  /** The audit log of every organization; another feature's, so the page hands it in. */
+  auditPanel: ReactNode;
 }
 
 /** The provider's console: organizations under custody, the workflows that change them, AML history. */
-export function OperatorConsole({ role, tab, onTabChange }: OperatorConsoleProps) {
+export function OperatorConsole({ role, tab, onTabChange, auditPanel }: OperatorConsoleProps) {
   const { t } = useTranslation();
   const pending = usePendingWorkflowCount();
   // The devnet exists outside production only: its tab shows once its status answers.
@@ -57,6 +59,13 @@ export function OperatorConsole({ role, tab, onTabChange }: OperatorConsoleProps
           icon: ShieldIcon,
           testId: 'tab-aml',
           panel: <AmlHistoryPanel />,
+        },
+        {
+          value: 'audit',
+          label: t('audit.tab'),
+          icon: ShieldIcon,
+          testId: 'tab-audit',
+          panel: auditPanel,
         },
         {
           value: 'devnet',

@@ -9,7 +9,7 @@ import type {
 } from '@vaultline/contracts';
 import { callApi, lazyCall } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
-import { sortBy, usePagedQuery, useRefreshingMutation } from '../../lib/queries';
+import { pickListBody, sortBy, usePagedQuery, useRefreshingMutation } from '../../lib/queries';
 import { useWithSecrets } from '../../lib/secrets';
 import type * as Calls from './calls';
 
@@ -44,6 +44,15 @@ export function useOperatorOrganizations(page: number, search: string, amlStatus
       ...(search ? { search } : {}),
       ...(amlStatus.length > 0 ? { amlStatus } : {}),
     },
+  });
+}
+
+/** Organizations to pick from (a filter): the first 100 by name, which the server allows at most. */
+export function useOrganizationChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: [...OPERATOR_QUERY, 'organization-choices'],
+    queryFn: ({ signal }) => callApi(operatorOrganizationListCall, { body: pickListBody('name', 'ASC'), signal }),
+    enabled,
   });
 }
 

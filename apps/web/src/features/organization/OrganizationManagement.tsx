@@ -3,7 +3,7 @@ import type { OrganizationPermission } from '@vaultline/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { BookIcon, OrganizationIcon, UsersIcon, WalletIcon } from '../../components/icons';
+import { BookIcon, OrganizationIcon, ShieldIcon, UsersIcon, WalletIcon } from '../../components/icons';
 import { PageTabs, TabCount } from '../../components/PageTabs';
 import { formatDate } from '../../lib/dates';
 import { toApiError } from '../../lib/error-reader';
@@ -12,7 +12,7 @@ import { GroupsPanel } from './GroupsPanel';
 import { PermissionSummary } from './MemberBadges';
 import { MembersPanel } from './MembersPanel';
 
-export const ORGANIZATION_TABS = ['members', 'groups', 'wallets', 'address-book'] as const;
+export const ORGANIZATION_TABS = ['members', 'groups', 'wallets', 'address-book', 'audit'] as const;
 export type OrganizationTab = (typeof ORGANIZATION_TABS)[number];
 
 export interface OrganizationManagementProps {
@@ -29,6 +29,8 @@ export interface OrganizationManagementProps {
    * book is another feature's, so the page hands it in.
    */
   addressBookPanel: (myPermissions: readonly OrganizationPermission[]) => ReactNode;
+  /** The Audit log tab, for the organization's owners only; the audit log is another feature's. */
+  auditPanel: ReactNode;
 }
 
 /** A member's organization: members, groups, wallets and the address book. */
@@ -38,6 +40,7 @@ export function OrganizationManagement({
   onTabChange,
   walletsPanel,
   addressBookPanel,
+  auditPanel,
 }: OrganizationManagementProps) {
   const { t } = useTranslation();
   const organization = useOrganizationMe();
@@ -127,6 +130,14 @@ export function OrganizationManagement({
             icon: BookIcon,
             testId: 'tab-address-book',
             panel: addressBookPanel(org.myPermissions),
+          },
+          {
+            value: 'audit',
+            label: t('audit.tab'),
+            icon: ShieldIcon,
+            testId: 'tab-audit',
+            hideTab: !org.myPermissions.includes('OWNER'),
+            panel: org.myPermissions.includes('OWNER') ? auditPanel : null,
           },
         ]}
       />

@@ -5,6 +5,7 @@ import { LanguageForm } from '../../../features/account/LanguageForm';
 import { NameForm } from '../../../features/account/NameForm';
 import { PasswordChangeForm } from '../../../features/account/PasswordChangeForm';
 import { ProfileCard } from '../../../features/account/ProfileCard';
+import { NotificationSettings } from '../../../features/notifications/NotificationSettings';
 import { useSession } from '../../../features/session/SessionProvider';
 import { displayName } from '../../layouts/AccountMenu';
 
@@ -21,7 +22,10 @@ export function AccountPage() {
           <NameForm key={`${me.userName}|${me.firstName}|${me.lastName}`} me={me} onSaved={setMe} />
           <LanguageForm key={me.language} me={me} onSaved={setMe} />
         </Stack>
-        <PasswordChangeForm me={me} />
+        <Stack gap="lg">
+          <PasswordChangeForm me={me} />
+          <NotificationSettings />
+        </Stack>
       </SimpleGrid>
     </>
   );

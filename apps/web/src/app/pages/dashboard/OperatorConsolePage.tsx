@@ -1,17 +1,37 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader';
+import { useOrganizationChoices } from '../../../features/operator/api';
 import { CONSOLE_TABS, type ConsoleTab, OperatorConsole } from '../../../features/operator/OperatorConsole';
 import { operatorRoleOf } from '../../../lib/enum-guards';
 import { useTab } from './use-tab';
 
-/** An operator's console: organizations, workflows, AML history, devnet. */
+// The audit log (with its date picker) is fetched when its tab is first opened.
+const AuditLogPanel = lazy(() =>
+  import('../../../features/audit/AuditLogPanel').then((m) => ({ default: m.AuditLogPanel })),
+);
+
+/** An operator's console: organizations, workflows, AML history, the audit log, devnet. */
 export function ConsolePage({ role }: { role: string | null }) {
   const { t } = useTranslation();
   const [tab, setTab] = useTab<ConsoleTab>(CONSOLE_TABS);
+  const organizations = useOrganizationChoices(tab === 'audit');
   return (
     <>
       <PageHeader title={t('operator.title')} description={t('operator.description')} />
-      <OperatorConsole role={operatorRoleOf(role)} tab={tab} onTabChange={setTab} />
+      <OperatorConsole
+        role={operatorRoleOf(role)}
+        tab={tab}
+        onTabChange={setTab}
+        auditPanel={
+          <Suspense fallback={null}>
+            <AuditLogPanel
+              scope="operator"
+              organizations={(organizations.data?.items ?? []).map((o) => ({ value: o.id, label: o.name }))}
+            />
+          </Suspense>
+        }
+      />
     </>
   );
 }

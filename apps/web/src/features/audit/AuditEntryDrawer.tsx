@@ -1,0 +1,75 @@
+import { Code, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/dates';
+import type { AuditEntry } from './api';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="gray.7" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ wordBreak: 'break-word' }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+const json = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value, null, 2) : '—');
+
+/** One entry whole: who, where from, the object, every field before and after, and its place in the chain. */
+export function AuditEntryDrawer({ entry, onClose }: { entry: AuditEntry; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Drawer
+      opened
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={
+        <Text fw={700} fz="lg">
+          {t(`audit.actions.${entry.action}`)}
+        </Text>
+      }
+      data-testid="audit-entry"
+    >
+      <Stack gap="md">
+        <SimpleGrid cols={2} spacing="md">
+          <Field label={t('audit.columns.time')}>{formatDateTime(entry.createdAt)}</Field>
+          <Field label={t('audit.columns.actor')}>
+            {entry.actor.label} ({t(`audit.actorKinds.${entry.actor.kind}`)})
+          </Field>
+          <Field label={t('audit.columns.object')}>
+            {entry.objectType} {entry.objectId ?? ''}
+          </Field>
+          <Field label={t('audit.columns.ip')}>{entry.ip ?? t('audit.nothing')}</Field>
+        </SimpleGrid>
+        <Field label={t('audit.userAgent')}>{entry.userAgent || t('audit.nothing')}</Field>
+        <Group grow align="flex-start">
+          <Stack gap={4}>
+            <Text size="xs" c="gray.7" fw={600}>
+              {t('audit.before')}
+            </Text>
+            <Code block data-testid="audit-before">
+              {json(entry.before)}
+            </Code>
+          </Stack>
+          <Stack gap={4}>
+            <Text size="xs" c="gray.7" fw={600}>
+              {t('audit.after')}
+            </Text>
+            <Code block data-testid="audit-after">
+              {json(entry.after)}
+            </Code>
+          </Stack>
+        </Group>
+        <Field label={`${t('audit.hash')} · ${t('audit.sequence', { seq: entry.seq })}`}>
+          <Text span ff="monospace" size="xs" data-testid="audit-hash">
+            {entry.hash}
+          </Text>
+        </Field>
+      </Stack>
+    </Drawer>
+  );
+}

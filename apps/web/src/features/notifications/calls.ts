@@ -1,0 +1,11 @@
+/**
+ * This feature's calls. Fetched with their schemas (and zod's core) when the first call is made, so the screens draw
+ * without them (api.ts names them with `lazyCall`).
+ */
+export {
+  notificationListCall,
+  notificationPreferencesCall,
+  notificationPreferencesUpdateCall,
+  notificationReadCall,
+  notificationUnreadCall,
+} from '@vaultline/contracts';

@@ -7,9 +7,27 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { closure, ROUTES } from './screen-routes.mjs';
 
+const LANGUAGES = ['ko', 'en'];
+/**
+ * What every signed-in screen's first data call fetches before it is sent, apart from its definition: the call
+ * helpers (lib/call-helpers.ts). And the error catalogue, fetched right after the first draw.
+ */
+const FIRST_CALL = ['src/lib/call-helpers.ts', 'src/lib/error-catalogue-module.ts'];
+
+/** A language's message chunks one screen needs to draw: the sign-in group, and the dashboard's when signed in. */
+function messageFiles(manifest, lang, signedIn, seen) {
+  const out = { js: [], css: [] };
+  for (const group of signedIn ? ['start', 'dashboard'] : ['start']) {
+    const key = `src/i18n/${lang}-${group}.ts`;
+    if (manifest[key]) closure(manifest, key, new Set(seen), out);
+  }
+  return out.js;
+}
+
 /**
  * The files of one path: its lazy layout and page with their static imports, and the call definitions they fetch
- * first. A path shown as two screens (member, operator) preloads only what both load. */
+ * first; per language, the messages it draws with (the server picks by the language cookie). A path shown as two
+ * screens (member, operator) preloads only what both load. */
 export function routePreloads(manifest) {
   const entry = closure(manifest, 'index.html');
   const byPath = new Map();
@@ -28,13 +46,21 @@ export function routePreloads(manifest) {
         if (/(^|\/)calls\.ts$/.test(lazy)) closure(manifest, lazy, seen, own);
       }
     }
+    if (route.signedIn) for (const key of FIRST_CALL) if (manifest[key]) closure(manifest, key, seen, own);
     const css = own.css.filter((file) => !entry.css.includes(file));
+    const languages = Object.fromEntries(
+      LANGUAGES.map((lang) => [lang, messageFiles(manifest, lang, route.signedIn === true, seen)]),
+    );
     const known = byPath.get(route.path);
     byPath.set(
       route.path,
       known
-        ? { js: known.js.filter((f) => own.js.includes(f)), css: known.css.filter((f) => css.includes(f)) }
-        : { js: own.js, css },
+        ? {
+            js: known.js.filter((f) => own.js.includes(f)),
+            css: known.css.filter((f) => css.includes(f)),
+            languages: known.languages,
+          }
+        : { js: own.js, css, languages },
     );
   }
   return [...byPath].map(([path, files]) => ({ path, ...files }));

@@ -21,7 +21,15 @@ let app: FastifyInstance;
 const INDEX =
   '<!doctype html><html lang="ko"><head><title>Vaultline</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
 const PRELOADS = [
-  { path: '/dashboard/assets', js: ['assets/DashboardLayout-1.js', 'assets/AssetsPage-2.js'], css: ['assets/D-3.css'] },
+  {
+    path: '/dashboard/assets',
+    js: ['assets/DashboardLayout-1.js', 'assets/AssetsPage-2.js'],
+    css: ['assets/D-3.css'],
+    languages: {
+      ko: ['assets/ko-start-5.js', 'assets/ko-dashboard-6.js'],
+      en: ['assets/en-start-7.js', 'assets/en-dashboard-8.js'],
+    },
+  },
   { path: '/dashboard/wallets/:blockchain/:id', js: ['assets/WalletDetailPage-4.js'], css: [] },
 ];
 
@@ -47,11 +55,15 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const page = (url: string, acceptEncoding?: string) =>
+const page = (url: string, acceptEncoding?: string, cookie?: string) =>
   app.inject({
     method: 'GET',
     url,
-    headers: { accept: 'text/html', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+    headers: {
+      accept: 'text/html',
+      ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+      ...(cookie ? { cookie } : {}),
+    },
   });
 
 describe('screen pages with their code preloaded', () => {
@@ -77,6 +89,21 @@ describe('screen pages with their code preloaded', () => {
     const plain = await page('/dashboard/wallets/BITCOIN/w-1', 'br;q=0, identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('/assets/WalletDetailPage-4.js');
+  });
+
+  it('preloads the texts of the language the web app keeps in its cookie, Korean without one', async () => {
+    const korean = await page('/dashboard/assets');
+    expect(korean.body).toContain('/assets/ko-start-5.js');
+    expect(korean.body).toContain('/assets/ko-dashboard-6.js');
+    expect(korean.body).not.toContain('/assets/en-');
+    expect(String(korean.headers.vary)).toMatch(/cookie/i);
+    const english = await page('/dashboard/assets', undefined, 'vl_lang=en');
+    expect(english.body).toContain('/assets/en-dashboard-8.js');
+    expect(english.body).not.toContain('/assets/ko-');
+    // Anything else is the default, never echoed.
+    const odd = await page('/dashboard/assets', undefined, 'vl_lang=%3Cscript%3E');
+    expect(odd.body).toContain('/assets/ko-start-5.js');
+    expect(odd.body).not.toContain('script%3E');
   });
 
   it('a path no screen has gets the plain index.html', async () => {

@@ -7,6 +7,18 @@ interface RoutePreload {
   path: string;
   js: string[];
   css: string[];
+  /** Per language, the message chunks the screen draws with (absent in builds before them). */
+  languages?: Record<string, string[]>;
+}
+
+/** The languages of the web app; the first is its default, used when the request names none. */
+export const PAGE_LANGUAGES = ['ko', 'en'] as const;
+export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
+/** The cookie the web app keeps its language in (as in localStorage), so the page it gets preloads those texts. */
+export const LANGUAGE_COOKIE = 'vl_lang';
+
+export function pageLanguage(cookie: string | undefined): PageLanguage {
+  return (PAGE_LANGUAGES as readonly string[]).includes(cookie ?? '') ? (cookie as PageLanguage) : PAGE_LANGUAGES[0];
 }
 
 /** index.html for one screen, ready in each encoding the static files come in. */
@@ -48,21 +60,29 @@ export function withPreloads(indexHtml: string, preload: Pick<RoutePreload, 'js'
   return links.length === 0 ? indexHtml : indexHtml.replace('</head>', `${links.join('\n    ')}\n  </head>`);
 }
 
-/** The pages of one build: each screen path's pattern and its index.html in every encoding. */
+function encoded(html: Buffer): ScreenPage {
+  return {
+    html,
+    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
+}
+
+/** The pages of one build: each screen path's pattern and its index.html, per language, in every encoding. */
 function buildPages(dist: string, listFile: string) {
   const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
   const list = JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreload[];
-  return list.map((route) => {
-    const html = Buffer.from(withPreloads(indexHtml, route));
-    return {
-      pattern: pathPattern(route.path),
-      page: {
-        html,
-        br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        gzip: gzipSync(html, { level: 9 }),
-      },
-    };
-  });
+  return list.map((route) => ({
+    pattern: pathPattern(route.path),
+    pages: Object.fromEntries(
+      PAGE_LANGUAGES.map((lang) => [
+        lang,
+        encoded(
+          Buffer.from(withPreloads(indexHtml, { ...route, js: [...route.js, ...(route.languages?.[lang] ?? [])] })),
+        ),
+      ]),
+    ) as Record<PageLanguage, ScreenPage>,
+  }));
 }
 
 /**
@@ -70,11 +90,11 @@ function buildPages(dist: string, listFile: string) {
  * plain index.html serves it) and for a build without the preload list (an older build, a test's stand-in). Made
  * again when the build's index.html changes (a rebuild under a running server names new files).
  */
-export function loadScreenPages(dist: string): (pathname: string) => ScreenPage | undefined {
+export function loadScreenPages(dist: string): (pathname: string, lang: PageLanguage) => ScreenPage | undefined {
   const listFile = join(dist, '.vite', 'route-preloads.json');
   const indexFile = join(dist, 'index.html');
   let built: { version: string; pages: ReturnType<typeof buildPages> } | undefined;
-  return (pathname) => {
+  return (pathname, lang) => {
     if (!existsSync(listFile) || !existsSync(indexFile)) return undefined;
     const version = `${statSync(indexFile).mtimeMs}:${statSync(listFile).mtimeMs}`;
     if (built?.version !== version) {
@@ -86,6 +106,6 @@ export function loadScreenPages(dist: string): (pathname: string) => ScreenPage 
         return undefined;
       }
     }
-    return built.pages.find((p) => p.pattern.test(pathname))?.page;
+    return built.pages.find((p) => p.pattern.test(pathname))?.pages[lang];
   };
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { REPO_ROOT } from '../config.js';
 import { requestLanguage, sendError } from './error-handler.js';
-import { loadScreenPages, pickEncoding } from './web-app-preloads.js';
+import { LANGUAGE_COOKIE, loadScreenPages, pageLanguage, pickEncoding } from './web-app-preloads.js';
 
 /** The built web app; VAULTLINE_WEB_DIST points a test run at its own build (parallel e2e runs). */
 export const WEB_DIST = process.env.VAULTLINE_WEB_DIST || join(REPO_ROOT, 'apps/web/dist');
@@ -54,10 +54,11 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { webDist?: st
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if (served && request.method === 'GET' && !isServerPath(request.url) && wantsHtml) {
       reply.header('cache-control', 'no-cache');
-      const page = screenPage(request.url.split('?')[0] ?? '/');
+      // The language the page preloads texts of: the web app's own choice, kept in a cookie (the default without).
+      const page = screenPage(request.url.split('?')[0] ?? '/', pageLanguage(request.cookies?.[LANGUAGE_COOKIE]));
       if (!page) return reply.sendFile('index.html');
       const encoding = pickEncoding(request.headers['accept-encoding']);
-      reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'accept-encoding');
+      reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'accept-encoding, cookie');
       if (encoding) reply.header('content-encoding', encoding);
       return reply.send(encoding ? page[encoding] : page.html);
     }

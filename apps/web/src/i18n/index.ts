@@ -28,7 +28,21 @@ function readStoredLanguage(): AppLanguage | undefined {
   }
 }
 
+/**
+ * The same choice in a cookie the server reads: the page it sends for a screen then preloads that language's
+ * texts with the screen's code (apps/api/src/plugins/web-app-preloads.ts). Not a secret; a year long.
+ */
+export const LANGUAGE_COOKIE = 'vl_lang';
+
+function mirrorLanguageCookie(lang: AppLanguage): void {
+  if (typeof document === 'undefined') return;
+  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the app supports
+  document.cookie = `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+}
+
 function storeLanguage(lang: AppLanguage): void {
+  mirrorLanguageCookie(lang);
   try {
     globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, lang);
   } catch {
@@ -136,6 +150,8 @@ await i18n
     returnNull: false,
   });
 applyDocumentLanguage(currentLanguage());
+// A language chosen before the cookie existed reaches the server from the next page on.
+if (readStoredLanguage() && !TESTING) mirrorLanguageCookie(currentLanguage());
 
 i18n.on('languageChanged', (lng) => {
   const lang = normalizeLanguage(lng) ?? DEFAULT_LANGUAGE;

@@ -4,6 +4,15 @@ import { loadErrorCatalogue } from './error-catalogue';
 import { readApiError } from './error-reader';
 
 /**
+ * An error answer read with the error catalogue's messages: fetched now if the first draw's idle time has not yet
+ * (a successful answer never waits for it). Without it (its fetch failed too), the reader's fallbacks speak.
+ */
+async function readWithCatalogue(status: number, body: unknown, rawMessage: string) {
+  await loadErrorCatalogue().catch(() => undefined);
+  return readApiError(status, body, rawMessage);
+}
+
+/**
  * A call whose definition (and its schemas) is fetched when it is first made: screens that must draw before zod's
  * schema core arrives (sign-in) name their calls so, e.g. `lazyCall(() => import('./calls'), 'memberLoginCall')`.
  */
@@ -76,11 +85,9 @@ export async function callApi<C extends AnyCall>(
   options: CallOptions<C> = {},
 ): Promise<CallResponse<C>> {
   // The contracts' call module shares its chunk with zod's core: it arrives with the first call, like the schemas.
-  // So does the error catalogue: whatever the call answers, an error read from it has its message.
   const [call, { buildPath, MissingCallInputError }] = await Promise.all([
     typeof definition === 'function' ? definition() : definition,
     import('./call-helpers'),
-    loadErrorCatalogue(),
   ]);
   const path = buildPath(call.path, options.params as Record<string, unknown> | undefined);
   if (call.body && (options.body === undefined || options.body === null)) {
@@ -113,17 +120,17 @@ export async function callApi<C extends AnyCall>(
   } catch (error) {
     // A cancelled query must stay an AbortError for React Query to recognise it.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw readApiError(0, undefined, error instanceof Error ? error.message : String(error));
+    throw await readWithCatalogue(0, undefined, error instanceof Error ? error.message : String(error));
   }
 
   const payload = await readBody(response);
   if (!response.ok) {
-    throw readApiError(response.status, payload, response.statusText || `HTTP ${response.status}`);
+    throw await readWithCatalogue(response.status, payload, response.statusText || `HTTP ${response.status}`);
   }
   const parsed = call.response.safeParse(payload);
   if (!parsed.success) {
     // The server answered something the contract does not describe: show it as an unknown error.
-    throw readApiError(response.status, undefined, `Unexpected response from ${call.id}`);
+    throw await readWithCatalogue(response.status, undefined, `Unexpected response from ${call.id}`);
   }
   return parsed.data as CallResponse<C>;
 }

@@ -70,7 +70,13 @@ const REDACT = [
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  // With its own TLS the server speaks HTTP/2 (and HTTP/1.1 to clients without it): Fastify's HTTP/2 instance has
+  // other Node types, but the same plugins, hooks and routes (the event stream leaves out HTTP/1's own headers).
+  const transport = config.tls
+    ? { http2: true as const, https: { allowHTTP1: true, cert: config.tls.cert, key: config.tls.key } }
+    : {};
   const app = Fastify({
+    ...(transport as object),
     logger:
       opts.logger === false
         ? false

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -31,6 +32,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('data'),
   SMTP_URL: optionalUrl,
   APP_BASE_URL: optionalUrl,
+  TLS_CERT_FILE: z.string().trim().min(1).optional(),
+  TLS_KEY_FILE: z.string().trim().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MASTER_KEY: z
@@ -133,6 +136,12 @@ export interface Config {
   dataDir: string;
   smtpUrl: string | undefined;
   appBaseUrl: string;
+  /**
+   * The server's own TLS (TLS_CERT_FILE and TLS_KEY_FILE, PEM): it then answers HTTP/2 over TLS (HTTP/1.1 for older
+   * clients on the same port), so a screen's many small files share one connection. Unset: plain HTTP/1.1, as behind a
+   * proxy that terminates TLS.
+   */
+  tls: { cert: string; key: string } | null;
   logLevel: string;
   sessionSecret: string;
   masterKey: string;
@@ -258,7 +267,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   const chainRpc = parseChainRpc(env);
-  const appBaseUrl = (e.APP_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const tls = readTls(e.TLS_CERT_FILE, e.TLS_KEY_FILE);
+  const appBaseUrl = (e.APP_BASE_URL ?? `${tls ? 'https' : 'http'}://localhost:${e.PORT}`).replace(/\/$/, '');
   const loopbackHttp = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(appBaseUrl);
   if (production && e.ENGINE_FAULT_DELAY_MS !== 0) {
     throw new ConfigError(`Invalid configuration: ENGINE_FAULT_DELAY_MS must be 0 when APP_ENV is ${e.APP_ENV}`);
@@ -292,6 +302,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(REPO_ROOT, e.DATA_DIR),
     smtpUrl: e.SMTP_URL,
     appBaseUrl,
+    tls,
     logLevel: e.LOG_LEVEL,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     masterKey: (e.MASTER_KEY ?? DEV_MASTER_KEY).toLowerCase(),
@@ -331,4 +342,25 @@ function describe(message: string): string {
   if (message.startsWith('Invalid option')) return `must be one of the allowed values (${message})`;
   if (message.startsWith('Invalid input')) return 'is not valid';
   return message;
+}
+
+/** Both files or neither, each a readable PEM of its kind; a problem stops the start with one line naming it. */
+function readTls(certFile: string | undefined, keyFile: string | undefined): { cert: string; key: string } | null {
+  if (!certFile && !keyFile) return null;
+  if (!certFile || !keyFile)
+    throw new ConfigError('Invalid configuration: TLS_CERT_FILE and TLS_KEY_FILE must be set together');
+  const read = (name: string, file: string, marker: RegExp) => {
+    let text: string;
+    try {
+      text = readFileSync(resolve(REPO_ROOT, file), 'utf8');
+    } catch {
+      throw new ConfigError(`Invalid configuration: ${name} cannot be read`);
+    }
+    if (!marker.test(text)) throw new ConfigError(`Invalid configuration: ${name} is not a PEM file of that kind`);
+    return text;
+  };
+  return {
+    cert: read('TLS_CERT_FILE', certFile, /-----BEGIN CERTIFICATE-----/),
+    key: read('TLS_KEY_FILE', keyFile, /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/),
+  };
 }

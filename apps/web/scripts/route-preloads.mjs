@@ -10,9 +10,9 @@ import { closure, ROUTES } from './screen-routes.mjs';
 const LANGUAGES = ['ko', 'en'];
 /**
  * What every signed-in screen's first data call fetches before it is sent, apart from its definition: the call
- * helpers (lib/call-helpers.ts). And the error catalogue, fetched right after the first draw.
+ * helpers (lib/call-helpers.ts). And the error catalogue, fetched right after the first draw, and the version badge's call.
  */
-const FIRST_CALL = ['src/lib/call-helpers.ts', 'src/lib/error-catalogue-module.ts'];
+const FIRST_CALL = ['src/lib/call-helpers.ts', 'src/lib/error-catalogue-module.ts', 'src/features/system/calls.ts'];
 
 /** A language's message chunks one screen needs to draw: the sign-in group, and the dashboard's when signed in. */
 function messageFiles(manifest, lang, signedIn, seen) {

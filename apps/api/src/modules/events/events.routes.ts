@@ -53,7 +53,8 @@ export const eventRoutes = fp(
           ...(reply.getHeaders() as Record<string, string>),
           'content-type': 'text/event-stream; charset=utf-8',
           'cache-control': 'no-store, no-transform',
-          connection: 'keep-alive',
+          // A connection header is HTTP/1's: HTTP/2 refuses it (its streams stay open anyway).
+          ...(request.raw.httpVersionMajor === 2 ? {} : { connection: 'keep-alive' }),
           'x-accel-buffering': 'no',
         });
         reply.raw.write('retry: 5000\n\n');

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Me } from '@vaultline/contracts';
 import { callApi, lazyCall } from '../../lib/api-client';
+import { takeEarlySession } from '../../lib/early-session';
 import type { ApiError } from '../../lib/error-reader';
 import { useSendWithCode } from '../../lib/secrets';
 import { SESSION_HANDLED_META } from '../../lib/session-end';
@@ -14,11 +15,25 @@ const tokenVerifyCall = lazyCall(calls, 'tokenVerifyCall');
 
 export const ME_QUERY = ['session', 'me'] as const;
 
-/** The signed-in account. Always re-read when a dashboard opens: the session may have ended meanwhile. */
+/**
+ * The signed-in account. Always re-read when a dashboard opens: the session may have ended meanwhile. The first read
+ * takes the answer the page asked for as it started (lib/early-session.ts) when that was a success the schema
+ * accepts; anything else is asked again here, so a refusal comes with its coded error as always.
+ */
+async function readMe(signal: AbortSignal): Promise<Me> {
+  const early = takeEarlySession();
+  if (early) {
+    const [answer, call] = await Promise.all([early, meCall()]);
+    const parsed = call.response.safeParse(answer);
+    if (parsed.success) return parsed.data as Me;
+  }
+  return callApi(meCall, { signal });
+}
+
 export function useMeQuery() {
   return useQuery<Me, ApiError>({
     queryKey: ME_QUERY,
-    queryFn: ({ signal }) => callApi(meCall, { signal }),
+    queryFn: ({ signal }) => readMe(signal),
     staleTime: 0,
     refetchOnMount: 'always',
     retry: false,

@@ -1,11 +1,12 @@
 // What the test run needs from the system besides npm packages: Debian's Chromium (Playwright drives it; no
 // browser is downloaded), CJK fonts for the Korean screens, and Debian's litecoind (a Bitcoin Core 0.21 fork) whose
-// regtest node the bitcoin-type transaction tests broadcast to. Installed with apt-get when running as root;
+// regtest node the bitcoin-type transaction tests broadcast to, and openssl (the HTTP/2 test's self-signed certificate).
+// Installed with apt-get when running as root;
 // otherwise one line says what to run.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const PACKAGES = ['chromium', 'fonts-noto-cjk', 'litecoind'];
+const PACKAGES = ['chromium', 'fonts-noto-cjk', 'litecoind', 'openssl'];
 
 function hasCjkFont() {
   const list = spawnSync('fc-list', [], { encoding: 'utf8' });
@@ -23,6 +24,7 @@ export function ensureTestSystem() {
     ...(existsSync(chromium) ? [] : ['chromium']),
     ...(hasCjkFont() ? [] : ['fonts-noto-cjk']),
     ...(hasCommand('litecoind') ? [] : ['litecoind']),
+    ...(hasCommand('openssl') ? [] : ['openssl']),
   ];
   if (missing.length === 0) return chromium;
   const root = typeof process.getuid === 'function' && process.getuid() === 0;

@@ -1,15 +1,10 @@
+import { NOTIFICATION_KINDS } from '@vaultline/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 
-const KINDS = [
-  'APPROVAL_NEEDED',
-  'REQUEST_DECIDED',
-  'REQUEST_COMPLETED',
-  'REQUEST_FAILED',
-  'DEPOSIT_RECEIVED',
-  'NEW_IP_SIGN_IN',
-] as const;
+/** The contracts' list: a kind the API may send is a kind the table may keep. */
+const KINDS = NOTIFICATION_KINDS;
 
 /**
  * What a member is told (issue 19), written in the transaction of the event that causes it. `emailStatus` is the

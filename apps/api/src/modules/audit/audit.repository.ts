@@ -51,6 +51,28 @@ const keysOf = (scope: AuditScope): SortKey[] =>
 // Not bound to an organization: the provider's chain belongs to none, and operators read every chain; the scope
 // argument of each read (one organization's chain, or all) is decided by the service from the caller.
 export function auditRepository(db: Db) {
+  /** One page of the scope's entries the filters select, by number or after a cursor, newest first. */
+  const pageOf = (
+    scope: AuditScope,
+    f: AuditFilterValues,
+    page: { page: number; size: number; after?: string | undefined },
+    total: number,
+  ) =>
+    keysetOrPage(db, page, {
+      id: auditLog.id,
+      visible: conditions(scope, {}),
+      where: conditions(scope, f),
+      keys: keysOf(scope),
+      total,
+      rows: (w, order, limit, offset) =>
+        db
+          .select()
+          .from(auditLog)
+          .where(w)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+    });
   return {
     /**
      * Appends an entry to its chain in the caller's transaction. The chain's head is read under a lock held to the
@@ -79,23 +101,8 @@ export function auditRepository(db: Db) {
     },
 
     async list(scope: AuditScope, f: AuditFilterValues, page: { page: number; size: number; after?: string }) {
-      const where = conditions(scope, f);
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auditLog).where(where);
-      const { rows, nextCursor } = await keysetOrPage(db, page, {
-        id: auditLog.id,
-        visible: conditions(scope, {}),
-        where,
-        keys: keysOf(scope),
-        total,
-        rows: (w, order, limit, offset) =>
-          db
-            .select()
-            .from(auditLog)
-            .where(w)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset),
-      });
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auditLog).where(conditions(scope, f));
+      const { rows, nextCursor } = await pageOf(scope, f, page, total);
       return { rows, total, nextCursor };
     },
 
@@ -103,25 +110,7 @@ export function auditRepository(db: Db) {
     async *each(scope: AuditScope, f: AuditFilterValues, batch = 2000): AsyncGenerator<AuditRow> {
       let after: string | undefined;
       for (;;) {
-        const { rows, nextCursor } = await keysetOrPage(
-          db,
-          { page: 1, size: batch, after },
-          {
-            id: auditLog.id,
-            visible: conditions(scope, {}),
-            where: conditions(scope, f),
-            keys: keysOf(scope),
-            total: Number.MAX_SAFE_INTEGER,
-            rows: (w, order, limit, offset) =>
-              db
-                .select()
-                .from(auditLog)
-                .where(w)
-                .orderBy(...order)
-                .limit(limit)
-                .offset(offset),
-          },
-        );
+        const { rows, nextCursor } = await pageOf(scope, f, { page: 1, size: batch, after }, Number.MAX_SAFE_INTEGER);
         yield* rows;
         if (!nextCursor || rows.length === 0) return;
         after = nextCursor;

@@ -15,12 +15,10 @@ let port: number;
 let refuse = 0;
 const accepted: string[] = [];
 let orgId: string;
-let owner: TestBrowser;
-let creator: TestBrowser;
-const db = () => t.testDb.database.db;
 
-beforeAll(async () => {
-  smtp = new SMTPServer({
+/** A plain SMTP server (no TLS, no auth) on port `listen` (0: any), refusing the next `refuse` deliveries with 451. */
+function smtpServer(listen: number) {
+  const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
@@ -36,7 +34,14 @@ beforeAll(async () => {
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  return new Promise<SMTPServer>((resolve) => server.listen(listen, '127.0.0.1', () => resolve(server)));
+}
+let owner: TestBrowser;
+let creator: TestBrowser;
+const db = () => t.testDb.database.db;
+
+beforeAll(async () => {
+  smtp = await smtpServer(0);
   port = (smtp.server.address() as { port: number }).port;
   t = await createTestApp({
     SMTP_URL: `smtp://127.0.0.1:${port}`,
@@ -105,19 +110,7 @@ describe('notification mail', () => {
     await until(async () => (await mailOf(requestId)).emailAttempts >= 1, 15_000);
     expect(await mailOf(requestId)).toMatchObject({ emailStatus: 'QUEUED' });
     // The server back on the same port: the next try delivers it.
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        stream.resume();
-        stream.on('end', () => {
-          accepted.push(...session.envelope.rcptTo.map((r) => r.address));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+    smtp = await smtpServer(port);
     await until(async () => (await mailOf(requestId)).emailStatus === 'SENT', 30_000);
     expect((await mailOf(requestId)).emailStatus).toBe('SENT');
   }, 60_000);

@@ -37,6 +37,22 @@ export function groupsService(deps: OrganizationDeps) {
     if (clash && clash.id !== exceptId) throw new AppError('4100');
   }
 
+  /** A group's changed fields in the audit log, when something changed. */
+  async function recordChange(
+    tx: Db,
+    auth: AuthContext,
+    groupId: string,
+    change: ReturnType<typeof changedFields>,
+  ): Promise<void> {
+    if (!change.before && !change.after) return;
+    await recordAudit(
+      tx,
+      actorOf(auth),
+      { action: 'GROUP_UPDATED', objectType: 'group', objectId: groupId, ...change },
+      clock(),
+    );
+  }
+
   async function lockGroup(tx: Db, auth: AuthContext, groupId: string) {
     const repo = groupsRepository(tx, orgOf(auth));
     const group = await repo.find(groupId, { lock: true });
@@ -99,17 +115,15 @@ export function groupsService(deps: OrganizationDeps) {
           if (joining.length + leaving.length > 0) assertMayChangePermissions(auth.permissions, [], group.permissions);
           await repo.setMembers(group.id, memberIds);
         }
-        const change = changedFields(
-          { name: group.name, memberIds: [...group.memberIds].sort() },
-          { name: input.name ?? group.name, memberIds: [...memberIds].sort() },
+        await recordChange(
+          tx,
+          auth,
+          group.id,
+          changedFields(
+            { name: group.name, memberIds: [...group.memberIds].sort() },
+            { name: input.name ?? group.name, memberIds: [...memberIds].sort() },
+          ),
         );
-        if (change.before || change.after)
-          await recordAudit(
-            tx,
-            actorOf(auth),
-            { action: 'GROUP_UPDATED', objectType: 'group', objectId: group.id, ...change },
-            clock(),
-          );
         return (await describe(tx, group.organizationId, [{ ...group, name: input.name ?? group.name }]))[0]!;
       });
     },
@@ -120,14 +134,12 @@ export function groupsService(deps: OrganizationDeps) {
         assertMayChangePermissions(auth.permissions, group.permissions, permissions);
         const next = [...new Set(permissions)];
         await groupsRepository(tx, group.organizationId).setPermissions(group.id, next);
-        const change = changedFields({ permissions: [...group.permissions].sort() }, { permissions: [...next].sort() });
-        if (change.before || change.after)
-          await recordAudit(
-            tx,
-            actorOf(auth),
-            { action: 'GROUP_UPDATED', objectType: 'group', objectId: group.id, ...change },
-            clock(),
-          );
+        await recordChange(
+          tx,
+          auth,
+          group.id,
+          changedFields({ permissions: [...group.permissions].sort() }, { permissions: [...next].sort() }),
+        );
         return (await describe(tx, group.organizationId, [group]))[0]!;
       });
     },

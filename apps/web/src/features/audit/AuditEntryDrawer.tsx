@@ -16,7 +16,18 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-const json = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value, null, 2) : '—');
+function Fields({ label, value, testId }: { label: string; value: Record<string, unknown> | null; testId: string }) {
+  return (
+    <Stack gap={4}>
+      <Text size="xs" c="gray.7" fw={600}>
+        {label}
+      </Text>
+      <Code block data-testid={testId}>
+        {value ? JSON.stringify(value, null, 2) : '—'}
+      </Code>
+    </Stack>
+  );
+}
 
 /** One entry whole: who, where from, the object, every field before and after, and its place in the chain. */
 export function AuditEntryDrawer({ entry, onClose }: { entry: AuditEntry; onClose: () => void }) {
@@ -47,22 +58,8 @@ export function AuditEntryDrawer({ entry, onClose }: { entry: AuditEntry; onClos
         </SimpleGrid>
         <Field label={t('audit.userAgent')}>{entry.userAgent || t('audit.nothing')}</Field>
         <Group grow align="flex-start">
-          <Stack gap={4}>
-            <Text size="xs" c="gray.7" fw={600}>
-              {t('audit.before')}
-            </Text>
-            <Code block data-testid="audit-before">
-              {json(entry.before)}
-            </Code>
-          </Stack>
-          <Stack gap={4}>
-            <Text size="xs" c="gray.7" fw={600}>
-              {t('audit.after')}
-            </Text>
-            <Code block data-testid="audit-after">
-              {json(entry.after)}
-            </Code>
-          </Stack>
+          <Fields label={t('audit.before')} value={entry.before} testId="audit-before" />
+          <Fields label={t('audit.after')} value={entry.after} testId="audit-after" />
         </Group>
         <Field label={`${t('audit.hash')} · ${t('audit.sequence', { seq: entry.seq })}`}>
           <Text span ff="monospace" size="xs" data-testid="audit-hash">

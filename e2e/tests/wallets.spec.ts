@@ -166,8 +166,10 @@ test.describe('wallets', () => {
     await approveOpenRequest(m, '2단계 승인합니다', { otpSecret: colleague.otpSecret, account: colleague.email });
     await expect(m.getByTestId('approvals-badge')).toHaveCount(0);
 
-    // The initiator (owner) is told: approved by the line, then complete; the bell lists both.
-    await page.reload();
+    // The initiator (owner) is told: approved by the line, then complete; the bell lists both. (Away from the
+    // approvals page: the request's drawer, reopened from the address, would cover the header.)
+    const requestUrl = page.url();
+    await page.goto('/dashboard/assets');
     await page.getByTestId('notification-bell').click();
     const told = page.getByTestId('notification-item');
     await expect(told.filter({ hasText: '지갑 생성 요청이 완료되었습니다' }).first()).toBeVisible({ timeout: 20_000 });
@@ -178,7 +180,7 @@ test.describe('wallets', () => {
     await page.keyboard.press('Escape');
 
     // The initiator (owner) becomes the wallet's manager; the address is checksummed.
-    await page.reload();
+    await page.goto(requestUrl);
     const address = await openCreatedWallet(page);
     expect(address).toMatch(EVM_CHECKSUMMED);
     await expect(page.getByTestId('my-role')).toHaveAttribute('data-role', 'MANAGER');

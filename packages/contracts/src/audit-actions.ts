@@ -51,3 +51,23 @@ export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 /** Who acted: a member, an operator, someone not signed in (a failed sign-in, an invitation link), the engine. */
 export const AUDIT_ACTOR_KINDS = ['MEMBER', 'OPERATOR', 'ANONYMOUS', 'SYSTEM'] as const;
 export type AuditActorKindName = (typeof AUDIT_ACTOR_KINDS)[number];
+
+/** What an entry is about (its object id names one of these). */
+export const AUDIT_OBJECT_TYPES = [
+  'account',
+  'session',
+  'login_ip',
+  'member',
+  'group',
+  'wallet',
+  'wallet_creation_line',
+  'wallet_approval_line',
+  'request',
+  'address_book_entry',
+  'organization_token',
+  'activity_export',
+  'audit_log',
+  'operator_workflow',
+  'sanctions_list',
+] as const;
+export type AuditObjectTypeName = (typeof AUDIT_OBJECT_TYPES)[number];

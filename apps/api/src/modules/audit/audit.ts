@@ -1,4 +1,4 @@
-import type { AuditActionName } from '@vaultline/contracts';
+import type { AuditActionName, AuditObjectTypeName } from '@vaultline/contracts';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { auditRepository } from './audit.repository.js';
@@ -56,7 +56,7 @@ export interface AuditEvent {
   action: AuditActionName;
   /** The organization the change is in (defaults to the actor's). */
   organizationId?: string | null;
-  objectType: string;
+  objectType: AuditObjectTypeName;
   objectId?: string | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

@@ -2,6 +2,7 @@ import { Code, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/dates';
 import type { AuditEntry } from './api';
+import { objectName } from './audit-format';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -43,16 +44,16 @@ export function AuditEntryDrawer({ entry, onClose }: { entry: AuditEntry; onClos
           {t(`audit.actions.${entry.action}`)}
         </Text>
       }
-      data-testid="audit-entry"
     >
-      <Stack gap="md">
+      {/* The test id on the content: the drawer's root has no box of its own, so it never counts as visible. */}
+      <Stack gap="md" data-testid="audit-entry">
         <SimpleGrid cols={2} spacing="md">
           <Field label={t('audit.columns.time')}>{formatDateTime(entry.createdAt)}</Field>
           <Field label={t('audit.columns.actor')}>
             {entry.actor.label} ({t(`audit.actorKinds.${entry.actor.kind}`)})
           </Field>
           <Field label={t('audit.columns.object')}>
-            {entry.objectType} {entry.objectId ?? ''}
+            {objectName(t, entry.objectType)} {entry.objectId ?? ''}
           </Field>
           <Field label={t('audit.columns.ip')}>{entry.ip ?? t('audit.nothing')}</Field>
         </SimpleGrid>

@@ -16,7 +16,7 @@ import {
   useAuditExport,
   useAuditLog,
 } from './api';
-import { changeLines, shortId } from './audit-format';
+import { changeLines, objectName, shortId } from './audit-format';
 
 // The detail of one entry, fetched when first opened.
 const AuditEntryDrawer = lazy(() => import('./AuditEntryDrawer').then((m) => ({ default: m.AuditEntryDrawer })));
@@ -152,7 +152,7 @@ export function AuditLogPanel({ scope, people, organizations }: AuditLogPanelPro
               </Table.Td>
               <Table.Td>
                 <Text size="xs" c="gray.7" ff="monospace">
-                  {entry.objectType}
+                  {objectName(t, entry.objectType)}
                   {entry.objectId ? ` ${shortId(entry.objectId)}` : ''}
                 </Text>
               </Table.Td>

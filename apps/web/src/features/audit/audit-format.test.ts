@@ -1,5 +1,7 @@
+import { AUDIT_OBJECT_TYPES } from '@vaultline/contracts';
 import { describe, expect, it } from 'vitest';
-import { changeLines, shortId } from './audit-format';
+import { i18n } from '../../i18n';
+import { changeLines, objectName, shortId } from './audit-format';
 
 describe('audit entry format', () => {
   it('lists every changed field once, sorted, with its value before and after', () => {
@@ -17,5 +19,14 @@ describe('audit entry format', () => {
     expect(shortId('0123456789abcdef')).toBe('01234567…');
     expect(shortId('short')).toBe('short');
     expect(shortId(null)).toBeNull();
+  });
+
+  it('names every object type in both languages, and an unknown one as it is', async () => {
+    for (const lang of ['ko', 'en']) {
+      await i18n.changeLanguage(lang);
+      for (const type of AUDIT_OBJECT_TYPES) expect(objectName(i18n.t, type)).not.toMatch(/audit\.|_/);
+    }
+    expect(objectName(i18n.t, 'group')).toBe('Group');
+    expect(objectName(i18n.t, 'newer_kind')).toBe('newer_kind');
   });
 });

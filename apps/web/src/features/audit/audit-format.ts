@@ -1,3 +1,6 @@
+import { AUDIT_OBJECT_TYPES, type AuditObjectTypeName } from '@vaultline/contracts';
+import type { TFunction } from 'i18next';
+
 /** One changed field as a short line: `name: Old → New`; lists and objects as compact JSON. */
 export interface ChangeLine {
   field: string;
@@ -23,3 +26,10 @@ export function changeLines(
 /** The first characters of a long id or hash, enough to tell entries apart on screen. */
 export const shortId = (id: string | null, length = 8): string | null =>
   id === null ? null : id.length > length + 1 ? `${id.slice(0, length)}…` : id;
+
+/** An object type's name in the reader's language; a type this build does not know (a newer server) as it is. */
+export function objectName(t: TFunction, objectType: string): string {
+  return (AUDIT_OBJECT_TYPES as readonly string[]).includes(objectType)
+    ? t(`audit.objects.${objectType as AuditObjectTypeName}`)
+    : objectType;
+}

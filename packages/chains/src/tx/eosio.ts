@@ -211,14 +211,32 @@ export function signEosTransfer(
   if (privateKey.length !== 32) throw new Error('A K1 private key is 32 bytes');
   if (!HEX_64.test(chainId)) throw new Error('A chain id is 64 hex characters');
   const key = new PrivateKey(KeyType.K1, Bytes.from(privateKey));
+  const signature = key.signDigest(eosDigestOf(unsigned, chainId));
+  const expected = expectedPublicKey === undefined ? key.toPublic() : PublicKey.from(expectedPublicKey);
+  return eosSignedTransfer(unsigned, chainId, signature, expected);
+}
+
+/** What a K1 key signs for this chain: sha256(chain id || packed trx || the digest of no context-free data). */
+export function eosDigestOf(unsigned: UnsignedTransfer, chainId: string): Checksum256 {
+  if (unsigned.family !== 'eosio') throw new Error(`Not an EOSIO transfer: ${unsigned.family}`);
+  if (!HEX_64.test(chainId)) throw new Error('A chain id is 64 hex characters');
   decodeEosTransaction(unsigned.payload); // throws unless the payload is a whole transaction
-  const digest = Checksum256.from(
+  return Checksum256.from(
     sha256(concatBytes(hexToBytes(chainId), unsigned.payload, CONTEXT_FREE_DATA_DIGEST_OF_NOTHING)),
   );
-  const signature = key.signDigest(digest);
+}
 
-  const expected = expectedPublicKey === undefined ? key.toPublic() : PublicKey.from(expectedPublicKey);
-  if (!verifyEosSignature(digest, signature, expected)) {
+/**
+ * The push form of a transaction and a signature (made here or by a cold signer), once the signature recovers to
+ * `expected` over exactly this transaction on this chain.
+ */
+export function eosSignedTransfer(
+  unsigned: UnsignedTransfer,
+  chainId: string,
+  signature: Signature,
+  expected: PublicKey,
+): SignedTransfer {
+  if (!verifyEosSignature(eosDigestOf(unsigned, chainId), signature, expected)) {
     throw new Error('The signature does not recover to the expected public key');
   }
   // No context-free data: packed_context_free_data stays empty, as the 32 zero bytes in the digest promised.

@@ -193,8 +193,16 @@ export function decodeSolMessage(messageBytes: Uint8Array) {
  * The signature is verified against the fee payer's address before the wire bytes are returned.
  */
 export function signSolTransfer(unsigned: UnsignedTransfer, privateKey: Uint8Array): SignedTransfer {
-  if (unsigned.family !== 'sol') throw new Error(`Not a Solana transfer: ${unsigned.family}`);
   if (privateKey.length !== 32) throw new Error('A Solana private key is a 32-byte ed25519 seed');
+  return solSignedTransfer(unsigned, ed25519.sign(unsigned.payload, privateKey));
+}
+
+/**
+ * The wire transaction of a message and its fee payer's signature (made here or by a cold signer), once the
+ * signature verifies against the fee payer over exactly these message bytes.
+ */
+export function solSignedTransfer(unsigned: UnsignedTransfer, signature: Uint8Array): SignedTransfer {
+  if (unsigned.family !== 'sol') throw new Error(`Not a Solana transfer: ${unsigned.family}`);
   const message = decodeSolMessage(unsigned.payload);
   if (message.header.numSignerAccounts !== 1) {
     throw new Error(`Expected one signer, the message needs ${message.header.numSignerAccounts}`);
@@ -202,9 +210,7 @@ export function signSolTransfer(unsigned: UnsignedTransfer, privateKey: Uint8Arr
   const feePayer = message.staticAccounts[0];
   if (feePayer === undefined) throw new Error('The message names no fee payer');
   const feePayerKey = getAddressEncoder().encode(feePayer);
-
-  const signature = ed25519.sign(unsigned.payload, privateKey);
-  if (!ed25519.verify(signature, unsigned.payload, new Uint8Array(feePayerKey))) {
+  if (signature.length !== 64 || !ed25519.verify(signature, unsigned.payload, new Uint8Array(feePayerKey))) {
     throw new Error(`The signature does not verify against the fee payer ${feePayer}: wrong key?`);
   }
   const transaction: Transaction = {

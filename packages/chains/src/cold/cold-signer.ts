@@ -1,0 +1,100 @@
+// The air-gapped signer's side of the exchange (`npm run cold-signer` and the tests): it holds the seed, reads a
+// sign request, derives the key the request names, signs exactly the bytes it was given and answers in the
+// registry type a hardware signer would. A provider's own device replaces this in production.
+import { CryptoPSBT } from '@keystonehq/bc-ur-registry';
+import { ETHSignature } from '@keystonehq/bc-ur-registry-eth';
+import { SolSignature } from '@keystonehq/bc-ur-registry-sol';
+import type { UR } from '@ngraveio/bc-ur';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { concatBytes } from '@noble/hashes/utils.js';
+import { HDKey } from '@scure/bip32';
+import { Transaction } from '@scure/btc-signer';
+import { Bytes, Checksum256, KeyType, PrivateKey } from '@wharfkit/antelope';
+import { slip10Ed25519Derive } from '../families/sol.js';
+import { EosSignature } from './eos-registry.js';
+import { readColdSignRequest } from './sign-request.js';
+
+/** The seed's master key fingerprint (BIP 32), 8 hex characters: what requests name the seed by. */
+export function masterFingerprintOf(seed: Uint8Array): string {
+  return HDKey.fromMasterSeed(seed).fingerprint.toString(16).padStart(8, '0');
+}
+
+/** What the signer shows before it signs: the family, the request, and the bytes' digest. */
+export interface SignerReview {
+  family: string;
+  requestId?: string;
+  derivationPath?: string;
+  bytes: number;
+}
+
+function secpKey(seed: Uint8Array, path: string): Uint8Array {
+  const key = HDKey.fromMasterSeed(seed).derive(path).privateKey;
+  if (!key) throw new Error(`No key at ${path}`);
+  return key;
+}
+
+/** Signs a request UR with `seed` and answers the signature UR; refuses a request for another seed. */
+export function signColdRequest(seed: Uint8Array, request: UR): { answer: UR; review: SignerReview } {
+  const read = readColdSignRequest(request);
+  const fingerprint = masterFingerprintOf(seed);
+  if (read.masterFingerprint && read.masterFingerprint !== fingerprint) {
+    throw new Error(`The request is for seed ${read.masterFingerprint}, this signer holds ${fingerprint}`);
+  }
+  const review: SignerReview = {
+    family: read.family,
+    ...(read.requestId ? { requestId: read.requestId.toString('hex') } : {}),
+    ...(read.derivationPath ? { derivationPath: read.derivationPath } : {}),
+    bytes: read.payload.length,
+  };
+  const requestId = read.requestId;
+  const path = read.derivationPath ?? '';
+  switch (read.family) {
+    case 'btc': {
+      const tx = Transaction.fromPSBT(read.payload);
+      // Each input names its key's origin; sign with the keys of this seed only.
+      const signed = signPsbt(tx, seed, fingerprint);
+      if (signed === 0) throw new Error('No input of the PSBT belongs to this seed');
+      return { answer: new CryptoPSBT(Buffer.from(tx.toPSBT())).toUR(), review };
+    }
+    case 'evm': {
+      const signature = secp256k1.sign(keccak_256(read.payload), secpKey(seed, path), {
+        prehash: false,
+        format: 'recovered',
+      });
+      // noble's recovered form is the recovery bit then r, s; the registry's is r, s, then v.
+      const rsv = concatBytes(signature.slice(1), signature.slice(0, 1));
+      return { answer: new ETHSignature(Buffer.from(rsv), requestId).toUR(), review };
+    }
+    case 'sol': {
+      const key = slip10Ed25519Derive(seed, path).privateKey;
+      return { answer: new SolSignature(Buffer.from(ed25519.sign(read.payload, key)), requestId).toUR(), review };
+    }
+    case 'eosio': {
+      const key = new PrivateKey(KeyType.K1, Bytes.from(secpKey(seed, path)));
+      const chainId = Buffer.from(read.eosChainId ?? '', 'hex');
+      const digest = Checksum256.from(sha256(concatBytes(chainId, read.payload, new Uint8Array(32))));
+      const signature = key.signDigest(digest);
+      if (!requestId) throw new Error('An EOS-type request carries its id');
+      return { answer: new EosSignature(requestId, Buffer.from(signature.data.array)).toUR(), review };
+    }
+  }
+}
+
+/** Signs every input whose key origin is this seed's; the count signed. */
+function signPsbt(tx: Transaction, seed: Uint8Array, fingerprint: string): number {
+  const master = HDKey.fromMasterSeed(seed);
+  let signed = 0;
+  for (let i = 0; i < tx.inputsLength; i++) {
+    for (const [, origin] of tx.getInput(i).bip32Derivation ?? []) {
+      if (origin.fingerprint.toString(16).padStart(8, '0') !== fingerprint) continue;
+      const key = master.derive(
+        `m/${origin.path.map((n) => (n >= 0x80000000 ? `${n - 0x80000000}'` : `${n}`)).join('/')}`,
+      );
+      if (key.privateKey && tx.signIdx(key.privateKey, i)) signed++;
+    }
+  }
+  return signed;
+}

@@ -19,6 +19,7 @@ COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/chains/package.json packages/chains/
+COPY apps/cold-signer/package.json apps/cold-signer/
 COPY e2e/package.json e2e/
 
 # Everything needed to build. Install scripts are skipped: the only ones are test tools' (anvil fetching a node

@@ -19,6 +19,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
       { test: { name: 'chains', root: 'packages/chains', include: ['src/**/*.test.ts'], passWithNoTests: true } },
+      // The demo air-gapped signer, run as its own process.
+      { test: { name: 'cold-signer', root: 'apps/cold-signer', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
       api('api:pglite', 'pglite'),
       // Builders and signers against real nodes: anvil (child process), litesvm (in-process), litecoind -regtest.
       {

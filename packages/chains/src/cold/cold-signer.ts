@@ -10,25 +10,63 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { concatBytes } from '@noble/hashes/utils.js';
+import { hex } from '@scure/base';
 import { HDKey } from '@scure/bip32';
 import { Transaction } from '@scure/btc-signer';
 import { Bytes, Checksum256, KeyType, PrivateKey } from '@wharfkit/antelope';
+import { parseTransaction } from 'viem';
+import { toChecksumAddress } from '../families/evm.js';
 import { slip10Ed25519Derive } from '../families/sol.js';
+import { decodeEosTransaction } from '../tx/eosio.js';
+import { decodeSolMessage } from '../tx/sol.js';
 import { EosSignature } from './eos-registry.js';
-import { readColdSignRequest } from './sign-request.js';
+import { type ReadSignRequest, readColdSignRequest } from './sign-request.js';
 
 /** The seed's master key fingerprint (BIP 32), 8 hex characters: what requests name the seed by. */
 export function masterFingerprintOf(seed: Uint8Array): string {
   return HDKey.fromMasterSeed(seed).fingerprint.toString(16).padStart(8, '0');
 }
 
-/** What the signer shows before it signs: the family, the request, and the bytes' digest. */
+/** What the signer shows before it signs: the family, the request, the key, and what the transaction does. */
 export interface SignerReview {
   family: string;
   requestId?: string;
   derivationPath?: string;
   bytes: number;
+  /** One line per effect: outputs and amounts, the call, the actions, read from the bytes being signed. */
+  effects: string[];
 }
+
+/** What the transaction does, read from the very bytes the signer signs (never from anything beside them). */
+export function effectsOf(read: ReadSignRequest): string[] {
+  switch (read.family) {
+    case 'btc': {
+      const tx = Transaction.fromPSBT(read.payload);
+      return Array.from({ length: tx.outputsLength }, (_, i) => {
+        const output = tx.getOutput(i);
+        return `pay ${output.amount} sat to script ${hex.encode(output.script ?? new Uint8Array())}`;
+      }).concat(`fee ${tx.fee} sat`);
+    }
+    case 'evm': {
+      const tx = parseTransaction(`0x${hex.encode(read.payload)}` as `0x02${string}`);
+      const call = tx.data ? `, call ${tx.data.slice(0, 10)} with ${(tx.data.length - 10) / 2} bytes` : '';
+      return [
+        `chain ${tx.chainId} nonce ${tx.nonce}: send ${tx.value ?? 0n} wei to ${tx.to ? toChecksumAddress(tx.to) : 'a new contract'}${call}`,
+      ];
+    }
+    case 'sol': {
+      const message = decodeSolMessage(read.payload);
+      return [`fee payer ${message.staticAccounts[0]}, ${message.instructions.length} instruction(s)`];
+    }
+    case 'eosio':
+      return decodeEosTransaction(read.payload).actions.map(
+        (action) =>
+          `${action.account}::${action.name} by ${action.authorization.map(String).join(', ')}: ${action.data.hexString}`,
+      );
+  }
+}
+
+const uuidText = (id: Buffer) => id.toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
 
 function secpKey(seed: Uint8Array, path: string): Uint8Array {
   const key = HDKey.fromMasterSeed(seed).derive(path).privateKey;
@@ -45,9 +83,10 @@ export function signColdRequest(seed: Uint8Array, request: UR): { answer: UR; re
   }
   const review: SignerReview = {
     family: read.family,
-    ...(read.requestId ? { requestId: read.requestId.toString('hex') } : {}),
+    ...(read.requestId ? { requestId: uuidText(read.requestId) } : {}),
     ...(read.derivationPath ? { derivationPath: read.derivationPath } : {}),
     bytes: read.payload.length,
+    effects: effectsOf(read),
   };
   const requestId = read.requestId;
   const path = read.derivationPath ?? '';

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildEvmTransfer, deriveAccount, mnemonicToSeed } from '@vaultline/chains';
+import { buildEvmTransfer, buildSolTransfer, deriveAccount, mnemonicToSeed } from '@vaultline/chains';
 import {
   acceptColdSignature,
   coldSignRequest,
@@ -11,14 +11,23 @@ import {
   readColdAccount,
   toQrParts,
 } from '@vaultline/chains/cold';
+import { PNG } from 'pngjs';
 import { parseTransaction } from 'viem';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFrames, writeFrames } from './frames.js';
 
 /** The signer as an operator runs it: its own process, QR frames as text lines in and out. */
 const main = join(dirname(fileURLToPath(import.meta.url)), 'main.ts');
 const dir = mkdtempSync(join(tmpdir(), 'cold-signer-'));
 const seedFile = join(dir, 'seed.txt');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// A white image with no code in it.
+beforeAll(() =>
+  writeFileSync(
+    join(dir, 'blank.png'),
+    PNG.sync.write(Object.assign(new PNG({ width: 64, height: 64 }), { data: Buffer.alloc(64 * 64 * 4, 255) })),
+  ),
+);
 
 function signer(args: string[], input = '') {
   const run = spawnSync(process.execPath, ['--import', 'tsx', main, ...args], { input, encoding: 'utf8' });
@@ -73,6 +82,47 @@ describe('npm run cold-signer', () => {
     expect(signed.err).toContain(`send 100000000000000000 wei to 0x000000000000000000000000000000000000dEaD`);
     const transfer = await acceptColdSignature(unsigned, target, read(signed.out, 'eth-signature'));
     expect(parseTransaction(`0x${Buffer.from(transfer.raw).toString('hex')}` as `0x02${string}`).nonce).toBe(4);
+  });
+
+  it('reads request frames from images and answers frames as images, as a camera and a screen would', async () => {
+    const exported = signer([
+      'export',
+      '--seed',
+      seedFile,
+      '--blockchain',
+      'SOLANA',
+      '--account',
+      '1',
+      '--frames-out',
+      dir,
+    ]);
+    expect(exported.out).toEqual([join(dir, 'account-SOLANA-1-001.png')]);
+    const account = readColdAccount(read(readFrames(exported.out), 'crypto-hdkey'), 'SOLANA');
+    const unsigned = await buildSolTransfer({
+      blockchain: 'SOLANA',
+      fromAddress: account.address,
+      toAddress: '11111111111111111111111111111112',
+      token: { kind: 'native' },
+      amount: 1_500_000n,
+      recentBlockhash: 'CmpNeggWJ4JaWJeJ8YKN1Zypmk7uvQq3PECGUCAEMbky',
+      lastValidBlockHeight: 1_000n,
+    });
+    const target = {
+      requestId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+      derivationPath: account.derivationPath,
+      masterFingerprint: account.masterFingerprint,
+      publicKey: Buffer.from(account.publicKey, 'hex'),
+      address: account.address,
+    };
+    const requestFrames = await writeFrames(toQrParts(coldSignRequest(unsigned, target), 60), dir, 'request');
+    expect(requestFrames.length).toBeGreaterThan(2);
+    const signed = signer(['sign', '--seed', seedFile, '--frames-out', dir, ...requestFrames]);
+    expect(signed.status).toBe(0);
+    const transfer = await acceptColdSignature(unsigned, target, read(readFrames(signed.out), 'sol-signature'));
+    expect(transfer.hash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+    // An image without a code among the frames: refused as an invalid code.
+    const blank = signer(['sign', '--seed', seedFile, join(dir, 'blank.png'), ...requestFrames]);
+    expect(blank.err).toContain('(40000)');
   });
 
   it('refuses frames of two requests mixed (40002) and a sequence that stops short (40001)', () => {

@@ -4,8 +4,10 @@
 // "copy as text"). A provider's own air-gapped device replaces it in production.
 //   new --seed FILE                                  a fresh 24-word seed, written only to FILE (mode 600)
 //   export --seed FILE --blockchain CHAIN --account N the account's public key (crypto-hdkey) for the import
-//   sign --seed FILE                                 reads request frames from stdin, shows what it signs on
-//                                                    stderr, answers the signed frames on stdout
+//   sign --seed FILE [IMAGE…]                        reads the request's frames (from the images named, else
+//                                                    text lines on stdin), shows what it signs on stderr,
+//                                                    answers the signed frames on stdout
+// --frames-out DIR (export, sign): the answer's frames as PNG images in DIR instead of text; their paths printed.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { generateMnemonic, mnemonicToSeed, validateMnemonic } from '@vaultline/chains';
@@ -19,6 +21,7 @@ import {
   toQrParts,
 } from '@vaultline/chains/cold';
 import { BLOCKCHAINS, type Blockchain } from '@vaultline/contracts';
+import { readFrames, writeFrames } from './frames.js';
 
 function fail(message: string): never {
   console.error(message);
@@ -27,9 +30,14 @@ function fail(message: string): never {
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { seed: { type: 'string' }, blockchain: { type: 'string' }, account: { type: 'string' } },
+  options: {
+    seed: { type: 'string' },
+    blockchain: { type: 'string' },
+    account: { type: 'string' },
+    'frames-out': { type: 'string' },
+  },
 });
-const [command] = positionals;
+const [command, ...images] = positionals;
 if (!values.seed) fail('Name the seed file: --seed FILE');
 const seedFile = values.seed;
 
@@ -37,6 +45,12 @@ function readSeed(): Uint8Array {
   const mnemonic = readFileSync(seedFile, 'utf8').trim();
   if (!validateMnemonic(mnemonic)) fail(`${seedFile} holds no valid BIP-39 mnemonic`);
   return mnemonicToSeed(mnemonic);
+}
+
+/** Prints the frames: as text lines, or as images in --frames-out (then their paths). */
+async function show(parts: string[], prefix: string) {
+  const dir = values['frames-out'];
+  for (const line of dir ? await writeFrames(parts, dir, prefix) : parts) console.log(line);
 }
 
 async function readStdin(): Promise<string[]> {
@@ -62,19 +76,20 @@ async function run() {
         fail(`--blockchain one of ${BLOCKCHAINS.join(', ')}`);
       const account = Number(values.account ?? Number.NaN);
       if (!Number.isInteger(account) || account < 0) fail('--account N: the account index, 0 or more');
-      for (const part of toQrParts(coldAccountUr(readSeed(), blockchain, account))) console.log(part);
+      await show(toQrParts(coldAccountUr(readSeed(), blockchain, account)), `account-${blockchain}-${account}`);
       break;
     }
     case 'sign': {
       const seed = readSeed();
       const collector = new QrPartCollector(Object.values(SIGN_REQUEST_TYPES));
-      for (const part of await readStdin()) if (!collector.complete) collector.receive(part);
+      const frames = images.length > 0 ? readFrames(images) : await readStdin();
+      for (const part of frames) if (!collector.complete) collector.receive(part);
       const { answer, review } = signColdRequest(seed, collector.finish());
       console.error(
         `Signing ${review.family} request ${review.requestId ?? '(PSBT)'} with ${review.derivationPath ?? 'each input key'}:`,
       );
       for (const effect of review.effects) console.error(`  ${effect}`);
-      for (const part of toQrParts(answer)) console.log(part);
+      await show(toQrParts(answer), 'signature');
       break;
     }
     default:

@@ -5,6 +5,7 @@ import { CryptoPSBT } from '@keystonehq/bc-ur-registry';
 import { ETHSignature } from '@keystonehq/bc-ur-registry-eth';
 import { SolSignature } from '@keystonehq/bc-ur-registry-sol';
 import type { UR } from '@ngraveio/bc-ur';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { hex } from '@scure/base';
 import { Transaction } from '@scure/btc-signer';
 import { Bytes, KeyType, PublicKey, Signature } from '@wharfkit/antelope';
@@ -98,6 +99,10 @@ async function acceptEvm(unsigned: UnsignedTransfer, target: ColdSigningTarget, 
   // Hardware signers answer a typed transaction's parity as 0/1 or as 27/28.
   const yParity = v >= 27 ? v - 27 : v;
   if (yParity > 1) throw new ColdSignatureRefused('BAD_SIGNATURE', `Parity ${v} is no parity`);
+  // EIP-2: nodes refuse an s in the upper half of the curve order; refuse it here, before it is stored as signed.
+  if (BigInt(bytesToHex(rsv.subarray(32, 64))) > SECP256K1_HALF_ORDER) {
+    throw new ColdSignatureRefused('BAD_SIGNATURE', 'The signature is not in low-s form');
+  }
   const tx = parseTransaction(bytesToHex(unsigned.payload) as `0x02${string}`);
   const serialized = serializeTransaction(tx, {
     r: bytesToHex(rsv.subarray(0, 32)),
@@ -118,6 +123,7 @@ async function acceptEvm(unsigned: UnsignedTransfer, target: ColdSigningTarget, 
 }
 
 const hexBytes = (value: string) => hex.decode(value.slice(2));
+const SECP256K1_HALF_ORDER = secp256k1.Point.CURVE().n / 2n;
 
 /**
  * The answered PSBT must hold the stored transaction unchanged (same inputs, outputs, amounts); only its

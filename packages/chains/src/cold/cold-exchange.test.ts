@@ -1,5 +1,8 @@
+import { CryptoPSBT } from '@keystonehq/bc-ur-registry';
+import { ETHSignature } from '@keystonehq/bc-ur-registry-eth';
 import type { UR } from '@ngraveio/bc-ur';
-import { p2wpkh, TEST_NETWORK, Transaction } from '@scure/btc-signer';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { p2wpkh, SigHash, TEST_NETWORK, Transaction } from '@scure/btc-signer';
 import type { Blockchain, ChainFamily } from '@vaultline/contracts';
 import { parseTransaction, recoverTransactionAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
@@ -98,6 +101,17 @@ describe('cold signing by QR: EVM (eth-sign-request, eth-signature)', () => {
     // The other seed's key at the same path signs; the recovered address is not the wallet's.
     const stranger = exchange(unsigned, { ...evm, masterFingerprint: masterFingerprintOf(otherSeed) }, otherSeed);
     expect(await refusalOf(() => acceptColdSignature(unsigned, evm, stranger.answer))).toBe('40002 BAD_SIGNATURE');
+    // The same signature with s flipped to the upper half (still valid maths, refused by nodes under EIP-2).
+    const good = ETHSignature.fromCBOR(exchange(unsigned, evm).answer.cbor).getSignature();
+    const n = secp256k1.Point.CURVE().n;
+    const highS = n - BigInt(`0x${good.subarray(32, 64).toString('hex')}`);
+    const flipped = Buffer.concat([
+      good.subarray(0, 32),
+      Buffer.from(highS.toString(16).padStart(64, '0'), 'hex'),
+      Buffer.from([good[64]! ^ 1]),
+    ]);
+    const malleated = new ETHSignature(flipped, Buffer.from(REQUEST_ID.replace(/-/g, ''), 'hex')).toUR();
+    expect(await refusalOf(() => acceptColdSignature(unsigned, evm, malleated))).toBe('40002 BAD_SIGNATURE');
     // A PSBT is no answer to an EVM request.
     const psbt = coldSignRequest(btcTransfer(90_000n), btc);
     expect(await refusalOf(() => acceptColdSignature(unsigned, evm, psbt))).toBe('40002 OTHER_TYPE');
@@ -172,6 +186,15 @@ describe('cold signing by QR: bitcoin-type (crypto-psbt both ways)', () => {
     const unsigned = btcTransfer(90_000n);
     const swapped = exchange(btcTransfer(80_000n), btc).answer;
     expect(await refusalOf(() => acceptColdSignature(unsigned, btc, swapped))).toBe('40002 OTHER_TRANSACTION');
+    // Signed with SIGHASH_NONE: valid signatures that would let anyone rewrite the outputs before it is mined.
+    const loose = Transaction.fromPSBT(unsigned.payload, { allowUnknownOutputs: true });
+    const key = deriveSigningKey(coldSeed, 'BITCOIN_TESTNET', 0).privateKey;
+    for (let i = 0; i < loose.inputsLength; i++) {
+      loose.updateInput(i, { sighashType: SigHash.NONE });
+      loose.signIdx(key, i, [SigHash.NONE]);
+    }
+    const looseAnswer = new CryptoPSBT(Buffer.from(loose.toPSBT())).toUR();
+    expect(await refusalOf(() => acceptColdSignature(unsigned, btc, looseAnswer))).toBe('40002 BAD_SIGNATURE');
     // The unsigned PSBT itself sent back: no input carries a signature.
     expect(await refusalOf(() => acceptColdSignature(unsigned, btc, coldSignRequest(unsigned, btc)))).toBe(
       '40002 BAD_SIGNATURE',

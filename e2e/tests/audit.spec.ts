@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { credentials, signIn, snap } from './auth.helpers';
+import { setLanguage } from './wallets.helpers';
 
 /**
  * The audit log (issue 19): the demo owner changes a group and finds it in the organization's log with the fields
@@ -72,14 +73,14 @@ test.describe('audit log', () => {
     expect(lines.slice(1).every((line) => line.includes(',GROUP_CREATED,'))).toBe(true);
     expect(csv).toContain(`Audit ${stamp}`);
 
-    await page.getByTestId('language-switch').getByText('English').click();
+    await setLanguage(page, 'en');
     await page.reload();
     const english = await auditTab(page, '/dashboard/operation/organization');
     await expect(english.locator('[data-testid="audit-row"][data-action="AUDIT_LOG_EXPORTED"]').first()).toContainText(
       'Audit log exported',
     );
     await snap(page, 'audit-owner-en');
-    await page.getByTestId('language-switch').getByText('한국어').click();
+    await setLanguage(page, 'ko');
   });
 
   test("an operator reads every organization's log and the operators' own", async ({ page, request }) => {

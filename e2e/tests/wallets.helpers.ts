@@ -139,10 +139,18 @@ export async function settle(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
+/**
+ * Switches a signed-in screen's language and waits until the account has it: the account's language is what every
+ * later load shows, so a reload or the next test before the call answers would find the old one.
+ */
 export async function setLanguage(page: Page, lang: 'en' | 'ko') {
+  const saved = page.waitForResponse(
+    (response) => /\/members\/[^/]+\/language$/.test(new URL(response.url()).pathname) && response.ok(),
+  );
   await page
     .getByTestId('language-switch')
     .getByText(lang === 'en' ? 'English' : '한국어')
     .click();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await saved;
 }

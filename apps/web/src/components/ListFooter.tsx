@@ -1,4 +1,21 @@
-import { Group, Pagination, Text } from '@mantine/core';
+import { Group, Pagination, type PaginationProps, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Mantine's page picker with names for its arrow buttons (icons only, so a screen reader would hear "button"), in
+ * the reader's language; page buttons read as their numbers.
+ */
+function PagePicker(props: Pick<PaginationProps, 'total' | 'value' | 'onChange' | 'radius'>) {
+  const { t } = useTranslation();
+  return (
+    <Pagination
+      {...props}
+      size="sm"
+      aria-label={t('pagination.label')}
+      getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
+    />
+  );
+}
 
 /** The foot of a paged list: the translated total on the left, page numbers when there is more than one page. */
 export function ListFooter({
@@ -22,7 +39,7 @@ export function ListFooter({
       <Text size="sm" c="dimmed" data-testid={testId}>
         {label}
       </Text>
-      {pages > 1 ? <Pagination total={pages} value={page} onChange={onPageChange} size="sm" radius="md" /> : null}
+      {pages > 1 ? <PagePicker total={pages} value={page} onChange={onPageChange} radius="md" /> : null}
     </Group>
   );
 }
@@ -40,7 +57,7 @@ export function ListPagination({
   if (pages <= 1) return null;
   return (
     <Group justify="center" p="md">
-      <Pagination total={pages} value={page} onChange={onPageChange} size="sm" />
+      <PagePicker total={pages} value={page} onChange={onPageChange} />
     </Group>
   );
 }

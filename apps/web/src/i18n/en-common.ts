@@ -7,6 +7,13 @@ export const enCommon = {
     version: 'Version {{version}}',
     testEnvironment: 'Test environment',
   },
+  pagination: {
+    label: 'Pages',
+    previous: 'Previous page',
+    next: 'Next page',
+    first: 'First page',
+    last: 'Last page',
+  },
   language: {
     label: 'Language',
     en: 'English',

@@ -10,6 +10,13 @@ export const koCommon: Pick<Messages, keyof typeof enCommon> = {
     version: '버전 {{version}}',
     testEnvironment: '테스트 환경',
   },
+  pagination: {
+    label: '페이지',
+    previous: '이전 페이지',
+    next: '다음 페이지',
+    first: '첫 페이지',
+    last: '마지막 페이지',
+  },
   language: {
     label: '언어',
     en: 'English',

@@ -191,7 +191,8 @@ test.describe('assets', () => {
     test.setTimeout(90_000);
     await signIn(page, request);
     await page.goto('/dashboard/assets?tab=activity');
-    await expect(page.getByTestId('activity-row').first()).toBeVisible();
+    // The screen's code and its first page arrive together; on a loaded CI machine that took over 5 s once.
+    await expect(page.getByTestId('activity-row').first()).toBeVisible({ timeout: 15_000 });
     await snap(page, 'activity-list-ko');
     await page.getByTestId('export-open').click();
     const dialog = page.getByRole('dialog');

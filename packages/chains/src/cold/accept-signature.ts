@@ -9,14 +9,21 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { hex } from '@scure/base';
 import { Transaction } from '@scure/btc-signer';
 import { Bytes, KeyType, PublicKey, Signature } from '@wharfkit/antelope';
-import { bytesToHex, keccak256, parseTransaction, recoverTransactionAddress, serializeTransaction } from 'viem';
+import {
+  bytesToHex,
+  hexToBytes,
+  keccak256,
+  parseTransaction,
+  recoverTransactionAddress,
+  serializeTransaction,
+} from 'viem';
 import { assertP2wpkhSignatures, type SpentOutput } from '../tx/btc-verify.js';
 import { eosSignedTransfer } from '../tx/eosio.js';
 import { decodeSolMessage, solSignedTransfer } from '../tx/sol.js';
 import type { SignedTransfer, UnsignedTransfer } from '../tx/types.js';
 import { EosSignature } from './eos-registry.js';
 import { ColdQrError } from './qr-parts.js';
-import { type ColdSigningTarget, SIGNATURE_TYPES } from './sign-request.js';
+import { type ColdSigningTarget, SIGNATURE_TYPES, uuidBytes } from './sign-request.js';
 
 /** Why an answer is refused; all are 40002 to the user (the code answers another transaction or key). */
 export type ColdSignatureRefusal = 'OTHER_TYPE' | 'OTHER_REQUEST' | 'OTHER_TRANSACTION' | 'BAD_SIGNATURE';
@@ -31,8 +38,7 @@ export class ColdSignatureRefused extends ColdQrError {
   }
 }
 
-const sameId = (id: Buffer | undefined, uuid: string) =>
-  id !== undefined && id.toString('hex') === uuid.replace(/-/g, '');
+const sameId = (id: Buffer | undefined, uuid: string) => id !== undefined && id.equals(uuidBytes(uuid));
 
 /** Parses the answer's registry item; a damaged body is INVALID (40000), as a damaged code is. */
 function parsed<T>(read: () => T): T {
@@ -116,13 +122,12 @@ async function acceptEvm(unsigned: UnsignedTransfer, target: ColdSigningTarget, 
   return {
     family: 'evm' as const,
     blockchain: unsigned.blockchain,
-    raw: hexBytes(serialized),
+    raw: hexToBytes(serialized),
     hash: keccak256(serialized),
     fee: unsigned.fee,
   };
 }
 
-const hexBytes = (value: string) => hex.decode(value.slice(2));
 const SECP256K1_HALF_ORDER = secp256k1.Point.CURVE().n / 2n;
 
 /**

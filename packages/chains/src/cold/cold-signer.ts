@@ -7,17 +7,16 @@ import { SolSignature } from '@keystonehq/bc-ur-registry-sol';
 import type { UR } from '@ngraveio/bc-ur';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { concatBytes } from '@noble/hashes/utils.js';
 import { hex } from '@scure/base';
 import { HDKey } from '@scure/bip32';
 import { Transaction } from '@scure/btc-signer';
-import { Bytes, Checksum256, KeyType, PrivateKey } from '@wharfkit/antelope';
+import { Bytes, KeyType, PrivateKey } from '@wharfkit/antelope';
 import { parseTransaction } from 'viem';
 import { toChecksumAddress } from '../families/evm.js';
 import { slip10Ed25519Derive } from '../families/sol.js';
-import { decodeEosTransaction } from '../tx/eosio.js';
+import { decodeEosTransaction, eosPayloadDigest } from '../tx/eosio.js';
 import { decodeSolMessage } from '../tx/sol.js';
 import { EosSignature } from './eos-registry.js';
 import { type ReadSignRequest, readColdSignRequest } from './sign-request.js';
@@ -113,9 +112,7 @@ export function signColdRequest(seed: Uint8Array, request: UR): { answer: UR; re
     }
     case 'eosio': {
       const key = new PrivateKey(KeyType.K1, Bytes.from(secpKey(seed, path)));
-      const chainId = Buffer.from(read.eosChainId ?? '', 'hex');
-      const digest = Checksum256.from(sha256(concatBytes(chainId, read.payload, new Uint8Array(32))));
-      const signature = key.signDigest(digest);
+      const signature = key.signDigest(eosPayloadDigest(read.payload, read.eosChainId ?? ''));
       if (!requestId) throw new Error('An EOS-type request carries its id');
       return { answer: new EosSignature(requestId, Buffer.from(signature.data.array)).toUR(), review };
     }

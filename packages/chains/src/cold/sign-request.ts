@@ -50,7 +50,7 @@ export function keypathOf(path: string, masterFingerprint: string): CryptoKeypat
   return new CryptoKeypath(components, Buffer.from(masterFingerprint, 'hex'));
 }
 
-const uuidBytes = (uuid: string) => Buffer.from(uuid.replace(/-/g, ''), 'hex');
+export const uuidBytes = (uuid: string) => Buffer.from(uuid.replace(/-/g, ''), 'hex');
 
 /**
  * The UR of one unsigned transaction for the cold signer. Bitcoin-type: the PSBT with each input's key origin

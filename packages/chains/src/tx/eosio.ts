@@ -219,11 +219,14 @@ export function signEosTransfer(
 /** What a K1 key signs for this chain: sha256(chain id || packed trx || the digest of no context-free data). */
 export function eosDigestOf(unsigned: UnsignedTransfer, chainId: string): Checksum256 {
   if (unsigned.family !== 'eosio') throw new Error(`Not an EOSIO transfer: ${unsigned.family}`);
+  return eosPayloadDigest(unsigned.payload, chainId);
+}
+
+/** The same digest of packed transaction bytes alone (a cold signer has no transfer around them). */
+export function eosPayloadDigest(payload: Uint8Array, chainId: string): Checksum256 {
   if (!HEX_64.test(chainId)) throw new Error('A chain id is 64 hex characters');
-  decodeEosTransaction(unsigned.payload); // throws unless the payload is a whole transaction
-  return Checksum256.from(
-    sha256(concatBytes(hexToBytes(chainId), unsigned.payload, CONTEXT_FREE_DATA_DIGEST_OF_NOTHING)),
-  );
+  decodeEosTransaction(payload); // throws unless the payload is a whole transaction
+  return Checksum256.from(sha256(concatBytes(hexToBytes(chainId), payload, CONTEXT_FREE_DATA_DIGEST_OF_NOTHING)));
 }
 
 /**

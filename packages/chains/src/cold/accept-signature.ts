@@ -38,7 +38,7 @@ export class ColdSignatureRefused extends ColdQrError {
   }
 }
 
-const sameId = (id: Buffer | undefined, uuid: string) => id !== undefined && id.equals(uuidBytes(uuid));
+const sameId = (id: Buffer | undefined, uuid: string) => id?.equals(uuidBytes(uuid)) === true;
 
 /** Parses the answer's registry item; a damaged body is INVALID (40000), as a damaged code is. */
 function parsed<T>(read: () => T): T {

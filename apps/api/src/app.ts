@@ -12,6 +12,7 @@ import { travelRuleRoutes } from './modules/address-books/travel-rule.routes.js'
 import { assetRoutes } from './modules/assets/assets.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { coldSigningRoutes } from './modules/cold-signing/cold-signing.routes.js';
 import { complianceRoutes } from './modules/compliance/compliance.routes.js';
 import { devnetRoutes } from './modules/devnet/devnet.routes.js';
 import { eventRoutes } from './modules/events/events.routes.js';
@@ -154,6 +155,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(memberRoutes, { services });
   await app.register(organizationRoutes, { services });
   await app.register(operatorRoutes, { services });
+  await app.register(coldSigningRoutes, { services });
   await app.register(walletRoutes, { services });
   await app.register(gasFeeWalletRoutes, { services });
   await app.register(withdrawalRoutes, { services });

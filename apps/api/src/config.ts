@@ -79,6 +79,8 @@ const envSchema = z.object({
   NOTIFICATION_SWEEP_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   /** How long one inquiry may take before it counts as a time-out and is retried later. */
   TRAVEL_RULE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** The provider's policy: may ADMINISTRATOR operators work the cold-signing queue besides SIGNER ones. */
+  COLD_SIGNING_ADMINISTRATORS: z.enum(['true', 'false']).default('false'),
   /**
    * Seconds from a stake's transaction to its delegation earning (the consensus layer taking it), on networks where
    * the staking ledger plays that layer (devnet, tests).
@@ -170,6 +172,8 @@ export interface Config {
   /** How often the engine hands waiting notification mails to its mail queue; 0: never (tests drive it). */
   notificationSweepMs: number;
   travelRuleTimeoutMs: number;
+  /** Whether ADMINISTRATOR operators may work the cold-signing queue too (SIGNER operators always may). */
+  coldSigningAdministrators: boolean;
   travelRuleVaspName: string;
   stakingBondingSeconds: number;
   stakingUnbondingSeconds: number;
@@ -329,6 +333,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     travelRuleSweepMs: e.TRAVEL_RULE_SWEEP_MS,
     notificationSweepMs: e.NOTIFICATION_SWEEP_MS,
     travelRuleTimeoutMs: e.TRAVEL_RULE_TIMEOUT_MS,
+    coldSigningAdministrators: e.COLD_SIGNING_ADMINISTRATORS === 'true',
     travelRuleVaspName: e.TRAVEL_RULE_VASP_NAME,
     stakingBondingSeconds: e.STAKING_BONDING_SECONDS,
     stakingUnbondingSeconds: unbondingSeconds,

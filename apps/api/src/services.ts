@@ -16,6 +16,7 @@ import { authService } from './modules/auth/auth.service.js';
 import { otpRegistrationService } from './modules/auth/otp-registration.service.js';
 import { passwordService } from './modules/auth/password.service.js';
 import { sessionService } from './modules/auth/session.service.js';
+import { coldSigningService } from './modules/cold-signing/cold-signing.service.js';
 import { complianceService } from './modules/compliance/compliance.service.js';
 import { sanctionsImportService } from './modules/compliance/sanctions.service.js';
 import { devnetService } from './modules/devnet/devnet.service.js';
@@ -68,6 +69,7 @@ export function createServices(deps: ServiceDeps) {
     groups: groupsService(deps),
     invitations,
     operator: operatorService({ ...deps, invitations }),
+    coldSigning: coldSigningService(deps),
     approvals,
     lines,
     requests,

@@ -44,6 +44,10 @@ export const AUDIT_ACTIONS = [
   'OPERATOR_WORKFLOW_REJECTED',
   'OPERATOR_WORKFLOW_CANCELED',
   'SANCTIONS_IMPORTED',
+  // The provider's cold-signing queue
+  'COLD_SIGN_REQUEST_SHOWN',
+  'COLD_SIGNATURE_ACCEPTED',
+  'COLD_SIGNATURE_REFUSED',
 ] as const;
 
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
@@ -69,5 +73,6 @@ export const AUDIT_OBJECT_TYPES = [
   'audit_log',
   'operator_workflow',
   'sanctions_list',
+  'chain_transaction',
 ] as const;
 export type AuditObjectTypeName = (typeof AUDIT_OBJECT_TYPES)[number];

@@ -49,6 +49,8 @@ export const OPERATOR_ABILITIES = {
   decideWorkflow: ['ADMINISTRATOR', 'MANAGER'],
   viewEmails: ['ADMINISTRATOR', 'EMAIL_VIEWER'],
   importSanctions: ['ADMINISTRATOR', 'MANAGER'],
+  /** The cold-signing queue; an administrator too where the provider's policy says so (COLD_SIGNING_ADMINISTRATORS). */
+  signCold: ['SIGNER'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export function operatorCan(role: OperatorRole | null | undefined, ability: keyof typeof OPERATOR_ABILITIES): boolean {

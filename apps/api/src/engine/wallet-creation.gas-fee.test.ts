@@ -71,10 +71,10 @@ describe('wallet creation charges the gas-fee wallet', () => {
   it('charges nothing more when a finished job is retried', async () => {
     const [first] = await db().select().from(wallets).where(eq(wallets.organizationId, orgId));
     const before = await balance();
-    expect(await chargesOf(first!.creationRequestId)).toHaveLength(1);
-    await handler()({ requestId: first!.creationRequestId, organizationId: orgId });
+    expect(await chargesOf(first!.creationRequestId!)).toHaveLength(1);
+    await handler()({ requestId: first!.creationRequestId!, organizationId: orgId });
     expect(await balance()).toBe(before);
-    expect(await chargesOf(first!.creationRequestId)).toHaveLength(1);
+    expect(await chargesOf(first!.creationRequestId!)).toHaveLength(1);
   });
 
   it('debits once when the same job runs twice at the same time, then again', async () => {

@@ -54,6 +54,7 @@ export const enAudit = {
       audit_log: 'Audit log',
       operator_workflow: 'Operator workflow',
       sanctions_list: 'Sanctions list',
+      chain_transaction: 'Chain transaction',
     },
     actorKinds: {
       MEMBER: 'Member',
@@ -96,6 +97,9 @@ export const enAudit = {
       OPERATOR_WORKFLOW_APPROVED: 'Operator request approved',
       OPERATOR_WORKFLOW_REJECTED: 'Operator request rejected',
       OPERATOR_WORKFLOW_CANCELED: 'Operator request canceled',
+      COLD_SIGN_REQUEST_SHOWN: 'Cold sign request shown',
+      COLD_SIGNATURE_ACCEPTED: 'Cold signature accepted',
+      COLD_SIGNATURE_REFUSED: 'Cold signature refused',
       SANCTIONS_IMPORTED: 'Sanctions list imported',
     },
   },

@@ -2,6 +2,7 @@ import { enAddressBook } from './en-address-book';
 import { enApprovals } from './en-approvals';
 import { enAssets } from './en-assets';
 import { enAudit } from './en-audit';
+import { enColdSigning } from './en-cold-signing';
 import { enGasFee } from './en-gas-fee';
 import { enNotifications } from './en-notifications';
 import { enOperator } from './en-operator';
@@ -21,4 +22,5 @@ export const messages = {
   ...enGasFee,
   ...enAudit,
   ...enNotifications,
+  ...enColdSigning,
 };

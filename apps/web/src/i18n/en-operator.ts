@@ -55,6 +55,7 @@ export const enOperator = {
       ORGANIZATION_UPDATE_DETAIL: 'Details update',
       ORGANIZATION_UPDATE_CUSTODY_FEE: 'Custody fee update',
       ORGANIZATION_UPDATE_AML_STATUS: 'AML status update',
+      COLD_WALLET_IMPORT: 'Cold wallet import',
     },
     fields: {
       name: 'Organization name',
@@ -64,6 +65,11 @@ export const enOperator = {
       email: 'Owner email',
       amlStatus: 'AML status',
       reason: 'Reason',
+      walletName: 'Wallet name',
+      blockchain: 'Network',
+      address: 'Address',
+      derivationPath: 'Key path',
+      masterFingerprint: 'Signer fingerprint',
     },
     columns: {
       name: 'Organization',

@@ -57,6 +57,7 @@ export const koAudit: Pick<Messages, keyof typeof enAudit> = {
       audit_log: '감사 로그',
       operator_workflow: '운영자 업무',
       sanctions_list: '제재 목록',
+      chain_transaction: '체인 트랜잭션',
     },
     actorKinds: {
       MEMBER: '구성원',
@@ -99,6 +100,9 @@ export const koAudit: Pick<Messages, keyof typeof enAudit> = {
       OPERATOR_WORKFLOW_APPROVED: '운영 요청 승인',
       OPERATOR_WORKFLOW_REJECTED: '운영 요청 반려',
       OPERATOR_WORKFLOW_CANCELED: '운영 요청 취소',
+      COLD_SIGN_REQUEST_SHOWN: '콜드 서명 요청 표시',
+      COLD_SIGNATURE_ACCEPTED: '콜드 서명 수락',
+      COLD_SIGNATURE_REFUSED: '콜드 서명 거부',
       SANCTIONS_IMPORTED: '제재 목록 가져오기',
     },
   },

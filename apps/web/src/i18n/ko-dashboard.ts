@@ -2,6 +2,7 @@ import { koAddressBook } from './ko-address-book';
 import { koApprovals } from './ko-approvals';
 import { koAssets } from './ko-assets';
 import { koAudit } from './ko-audit';
+import { koColdSigning } from './ko-cold-signing';
 import { koGasFee } from './ko-gas-fee';
 import { koNotifications } from './ko-notifications';
 import { koOperator } from './ko-operator';
@@ -21,4 +22,5 @@ export const messages = {
   ...koGasFee,
   ...koAudit,
   ...koNotifications,
+  ...koColdSigning,
 };

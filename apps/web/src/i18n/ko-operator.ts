@@ -58,6 +58,7 @@ export const koOperator: Pick<Messages, keyof typeof enOperator> = {
       ORGANIZATION_UPDATE_DETAIL: '조직 정보 변경',
       ORGANIZATION_UPDATE_CUSTODY_FEE: '커스터디 수수료 변경',
       ORGANIZATION_UPDATE_AML_STATUS: 'AML 상태 변경',
+      COLD_WALLET_IMPORT: '콜드 지갑 가져오기',
     },
     fields: {
       name: '조직명',
@@ -67,6 +68,11 @@ export const koOperator: Pick<Messages, keyof typeof enOperator> = {
       email: '소유자 이메일',
       amlStatus: 'AML 상태',
       reason: '사유',
+      walletName: '지갑 이름',
+      blockchain: '네트워크',
+      address: '주소',
+      derivationPath: '키 경로',
+      masterFingerprint: '서명 기기 지문',
     },
     columns: {
       name: '조직',

@@ -3,6 +3,7 @@ export * from './approvals.js';
 export * from './assets.js';
 export * from './audit.js';
 export * from './auth.js';
+export * from './cold-signing.js';
 export * from './compliance.js';
 export * from './gas-fee-wallets.js';
 export * from './notifications.js';

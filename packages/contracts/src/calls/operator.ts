@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Blockchain } from '../blockchains.js';
 import { defineDecisionCalls, EmptyBody, tagged } from '../call.js';
 import type { ErrorCode } from '../errors.js';
 import { definePagedListCall } from '../paging.js';
@@ -19,6 +20,7 @@ export const WORKFLOW_TYPES = [
   'ORGANIZATION_UPDATE_DETAIL',
   'ORGANIZATION_UPDATE_CUSTODY_FEE',
   'ORGANIZATION_UPDATE_AML_STATUS',
+  'COLD_WALLET_IMPORT',
 ] as const;
 export const WorkflowType = z.enum(WORKFLOW_TYPES);
 export type WorkflowType = z.infer<typeof WorkflowType>;
@@ -238,6 +240,23 @@ export const ownerInvitationWorkflow = workflowCalls(
   z.strictObject({ organizationId: z.uuid(), email: emailSchema }),
   // The organization (404), one open invitation at a time (4012), no owner or account with that email yet.
   { create: ['404', '4012', '4024', '4027'], approve: ['4024', '4027'] },
+);
+/**
+ * A cold wallet, proposed by one operator and approved by another: its name, network and the account key the
+ * air-gapped signer exported (the QR parts of a crypto-hdkey, in any order). Vaultline keeps the public key alone.
+ */
+export const coldWalletImportWorkflow = workflowCalls(
+  'cold-wallet-import-workflow',
+  'coldWalletImportWorkflow',
+  z.strictObject({
+    organizationId: z.uuid(),
+    walletName: textSchema,
+    blockchain: Blockchain,
+    accountParts: z.array(z.string().trim().min(1).max(2000)).min(1).max(400),
+  }),
+  // The organization (404); the wallet name's rules (1, 2) and uniqueness (4006), the address already a wallet's
+  // (4109); the key's QR parts: unreadable (40000), incomplete (40001), a key of another kind or network (40002).
+  { create: ['404', '1', '2', '4006', '4109', '40000', '40001', '40002'], approve: ['4006', '4109'] },
 );
 export const organizationUpdateWorkflow = workflowCalls('organization-update-workflow', 'organizationUpdateWorkflow');
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
+import { operatorWorkflows } from './operator.js';
 import { organizations } from './organizations.js';
 
 /** Each organization's root of keys: a BIP-39 mnemonic sealed with AES-256-GCM; it never leaves the engine. */
@@ -109,18 +110,35 @@ export const wallets = pgTable(
     address: text('address').notNull(),
     publicKey: text('public_key').notNull(),
     derivationPath: text('derivation_path').notNull(),
+    /** HOT: under the organization's seed (the account index), COLD: under the seed of the air-gapped signer. */
     accountIndex: integer('account_index').notNull(),
-    creationRequestId: uuid('creation_request_id')
+    /**
+     * HOT: the engine's signer signs with a key derived from the organization's sealed seed. COLD: the key lives only
+     * on an air-gapped signer; Vaultline holds the public key and its origin, and a person brings the signature back.
+     */
+    custody: text('custody', { enum: ['HOT', 'COLD'] })
       .notNull()
-      .references(() => requests.id),
+      .default('HOT'),
+    /** COLD only: the cold seed's master key fingerprint (8 hex characters), which sign requests name. */
+    coldMasterFingerprint: text('cold_master_fingerprint'),
+    /** The member's wallet-creation request (HOT), or none for a cold wallet the provider imported (COLD). */
+    creationRequestId: uuid('creation_request_id').references(() => requests.id),
+    /** COLD: the operator workflow (maker-checker) that imported its public key. */
+    importWorkflowId: uuid('import_workflow_id').references(() => operatorWorkflows.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('wallets_name_key').on(t.organizationId, sql`lower(${t.name})`),
     // The engine may run a job twice after a crash; the request makes the wallet exactly once.
     uniqueIndex('wallets_creation_request_key').on(t.creationRequestId),
+    uniqueIndex('wallets_import_workflow_key').on(t.importWorkflowId),
     uniqueIndex('wallets_address_key').on(t.blockchain, t.address),
-    uniqueIndex('wallets_account_index_key').on(t.organizationId, t.accountIndex),
+    // Account indexes count the organization's own seed; a cold wallet's index is its signer's.
+    uniqueIndex('wallets_account_index_key').on(t.organizationId, t.accountIndex).where(sql`${t.custody} = 'HOT'`),
+    check(
+      'wallets_custody_origin',
+      sql`(${t.custody} = 'HOT' and ${t.creationRequestId} is not null and ${t.coldMasterFingerprint} is null) or (${t.custody} = 'COLD' and ${t.importWorkflowId} is not null and ${t.coldMasterFingerprint} is not null)`,
+    ),
     // The list's default order (newest first, then id): pages are read off the index, not sorted.
     index('wallets_org_created_id_idx').on(t.organizationId, t.createdAt.desc().nullsFirst(), t.id),
     // The organization's blockchains (balance totals show each one's native coin) by skipping through the index.

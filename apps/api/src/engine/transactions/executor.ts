@@ -11,6 +11,8 @@ import { buildEvmNonceFiller, type EvmToken, evmTermsOf } from '@vaultline/chain
 import { type Blockchain, type ErrorCode, nativeToken } from '@vaultline/contracts';
 import { type Db, transaction } from '../../db/client.js';
 import type { ChainTransactionStatus } from '../../db/schema/index.js';
+import { requestProgress } from '../../modules/approvals/request-execution.service.js';
+import { walletCustody } from '../../modules/wallets/wallet-custody.service.js';
 import type { AnyChainNode, BroadcastOutcome, ChainRefusal } from './chain-node.js';
 import { type ChainTransactionRow, chainTransactionsRepository } from './chain-transactions.repository.js';
 import { plannerFor } from './planners.js';
@@ -96,6 +98,11 @@ export function transactionExecutor(deps: ExecutorDeps) {
   const moved = async (row: ChainTransactionRow | undefined, id: string) => row ?? (await repo.find(id))!;
 
   async function sign(row: ChainTransactionRow) {
+    // A cold wallet's transaction waits, BUILT, for its air-gapped signer (the signing queue); no key is derived.
+    if (await walletCustody(db, row.organizationId).coldWallet(row.blockchain, row.fromAddress)) {
+      if (row.requestId) await requestProgress(db, row.organizationId, row.requestId, 'SIGNING');
+      return row;
+    }
     const signed = await signer.sign({
       organizationId: row.organizationId,
       blockchain: row.blockchain as Blockchain,

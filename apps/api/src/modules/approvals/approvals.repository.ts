@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { keysetOrPage } from '../../db/keyset.js';
 import { listTotal, requestTypeCount } from '../../db/list-counts.js';
@@ -108,6 +108,14 @@ export function approvalsRepository(db: Db, organizationId: string) {
     async updateRequest(id: string, values: Partial<Omit<typeof requests.$inferInsert, 'id' | 'organizationId'>>) {
       const [row] = await db.update(requests).set(values).where(ownRequest(id)).returning();
       return row;
+    },
+
+    /** The progress of an EXECUTING request, written only when it changes (each write is a live event). */
+    async setExecutingProgress(id: string, progress: 'SIGNING' | 'PROCESSING') {
+      await db
+        .update(requests)
+        .set({ progress, updatedAt: sql`now()` })
+        .where(and(ownRequest(id), eq(requests.status, 'EXECUTING'), ne(requests.progress, progress)));
     },
 
     /**

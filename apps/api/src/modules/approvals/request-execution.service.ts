@@ -55,6 +55,19 @@ export async function cancelExecuting(tx: Db, request: RequestRow, steps: Reques
 }
 
 /**
+ * An executing request's step on the provider's side: SIGNING while its transaction waits for a cold wallet's
+ * air-gapped signer, PROCESSING once signed. A request no longer executing is left as it is.
+ */
+export async function requestProgress(
+  db: Db,
+  organizationId: string,
+  requestId: string,
+  progress: 'SIGNING' | 'PROCESSING',
+) {
+  await approvalsRepository(db, organizationId).setExecutingProgress(requestId, progress);
+}
+
+/**
  * The engine's side of the request lifecycle, the same for every type: APPROVED → EXECUTING, then the type's work
  * and COMPLETE or FAILED in one transaction with the request locked. A request canceled meanwhile, or finished by an
  * earlier attempt of a retried job, is left as it is: the work never runs twice.

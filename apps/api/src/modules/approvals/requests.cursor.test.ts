@@ -23,7 +23,7 @@ beforeAll(async () => {
   for (let i = 0; i < 9; i++) {
     const walletId = i % 2 === 0 ? s.alpha.id : s.beta.id;
     const status = i % 3 === 1 ? 'FAILED' : 'COMPLETE';
-    const id = await cloneRow(s.db, requests, source!.requestId, { exclusive_key: null, wallet_id: walletId, status });
+    const id = await cloneRow(s.db, requests, source!.requestId!, { exclusive_key: null, wallet_id: walletId, status });
     (walletId === s.alpha.id ? ofAlpha : ofBeta).push(id);
   }
   // Five at one instant (the id breaks the tie), the rest a microsecond apart; updated_at ties for every copy.

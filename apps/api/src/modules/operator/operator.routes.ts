@@ -1,5 +1,6 @@
 import {
   amlStatusListCall,
+  coldWalletImportWorkflow,
   operatorOrganizationGetCall,
   operatorOrganizationListCall,
   organizationCreationWorkflow,
@@ -63,10 +64,15 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
     operator.create(auth(request), 'ORGANIZATION_UPDATE_AML_STATUS', body),
   );
 
+  registerCall(app, coldWalletImportWorkflow.create!, async ({ request, body }) =>
+    operator.create(auth(request), 'COLD_WALLET_IMPORT', body),
+  );
+
   const families = [
     ['creation', organizationCreationWorkflow],
     ['owner', ownerInvitationWorkflow],
     ['update', organizationUpdateWorkflow],
+    ['cold', coldWalletImportWorkflow],
   ] as const;
   for (const [family, calls] of families) {
     for (const action of ['approve', 'reject', 'cancel'] as const) {

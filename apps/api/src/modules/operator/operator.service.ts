@@ -5,6 +5,7 @@ import { actorOf, recordAudit } from '../audit/audit.js';
 import { authRepository } from '../auth/auth.repository.js';
 import { consumeCallerOtp } from '../auth/otp.service.js';
 import type { AuthContext } from '../auth/session.service.js';
+import { type ColdWalletProposal, coldWalletPayload, importColdWallet } from '../cold-signing/cold-wallet-import.js';
 import type { invitationsService } from '../organization/invitations.service.js';
 import { organizationRepository } from '../organization/organization.repository.js';
 import type { OrganizationDeps } from '../organization/organization.service.js';
@@ -110,6 +111,11 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
         });
         return { organizationId: w.organizationId, mail: null };
       }
+      case 'COLD_WALLET_IMPORT': {
+        const proposal = p as unknown as ColdWalletProposal;
+        await importColdWallet(tx, { id: w.id, organizationId: w.organizationId!, payload: proposal }, now);
+        return { organizationId: w.organizationId, mail: null };
+      }
     }
   }
 
@@ -140,11 +146,17 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
           if (existing)
             throw new AppError(existing.organizationId === organizationId ? '4024' : '4027', { email: rest.email });
         }
+        // A cold wallet's key is read and checked before anyone is asked to approve it; the address it derives is
+        // shown to the approver, who compares it with the signer's own screen.
+        const payload =
+          type === 'COLD_WALLET_IMPORT'
+            ? await coldWalletPayload(tx, organizationId!, rest as unknown as ColdWalletProposal)
+            : rest;
         const created = await operatorRepository(tx).insertWorkflow({
           type,
           status: 'IN_PROGRESS',
           organizationId,
-          payload: rest,
+          payload,
           createdBy: auth.accountId,
           createdAt: clock(),
         });
@@ -156,7 +168,7 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
             organizationId,
             objectType: 'operator_workflow',
             objectId: created.id,
-            after: { type, payload: rest },
+            after: { type, payload },
           },
           clock(),
         );
@@ -171,7 +183,7 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
       workflowId: string,
       action: 'approve' | 'reject' | 'cancel',
       body: { memo?: string | undefined; otpCode?: string | undefined },
-      family: 'creation' | 'owner' | 'update',
+      family: 'creation' | 'owner' | 'update' | 'cold',
       lang: Lang,
     ) {
       const { row, mail } = await transaction(db, async (tx) => {
@@ -181,6 +193,7 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
           creation: ['ORGANIZATION_CREATION'],
           owner: ['OWNER_INVITATION'],
           update: UPDATE_TYPES,
+          cold: ['COLD_WALLET_IMPORT'],
         };
         if (!w || !types[family].includes(w.type)) throw new AppError('404');
         if (w.status !== 'IN_PROGRESS') throw new AppError('4104', { status: w.status });

@@ -25,8 +25,32 @@ export function walletCustody(tx: Db, organizationId: string) {
      */
     async signingMaterial(blockchain: string, address: string) {
       const wallet = await repo.findByAddress(blockchain, address);
-      const mnemonicEnc = wallet && (await repo.sealedSeed());
+      // A cold wallet's key is on its air-gapped signer: nothing is ever derived for it here.
+      if (wallet?.custody !== 'HOT') return undefined;
+      const mnemonicEnc = await repo.sealedSeed();
       return wallet && mnemonicEnc ? { mnemonicEnc, accountIndex: wallet.accountIndex } : undefined;
+    },
+
+    /** The wallet of `address` when it is cold: what a sign request for its air-gapped signer names. */
+    async coldWallet(blockchain: string, address: string) {
+      const wallet = await repo.findByAddress(blockchain, address);
+      return wallet?.custody === 'COLD' ? wallet : undefined;
+    },
+
+    /**
+     * A cold wallet imported by the provider (maker-checker workflow): the signer's public key and where it is under
+     * the cold seed; the organization's owner becomes its first manager. The organization's seed is not touched.
+     */
+    async importColdWallet(
+      values: Pick<
+        WalletRow,
+        'name' | 'blockchain' | 'family' | 'address' | 'publicKey' | 'derivationPath' | 'accountIndex'
+      > & { coldMasterFingerprint: string; importWorkflowId: string; createdAt: Date },
+      firstManagerId: string,
+    ): Promise<WalletRow> {
+      const wallet = await repo.insert({ ...values, custody: 'COLD', creationRequestId: null });
+      await repo.addMember(wallet.id, firstManagerId, 'MANAGER', values.createdAt);
+      return wallet;
     },
 
     /** The wallet's public key as stored at creation (bitcoin-type: compressed secp256k1, hex); undefined if none. */
@@ -39,7 +63,10 @@ export function walletCustody(tx: Db, organizationId: string) {
 
     /** The wallet, its account index spent, and the request's initiator as its first manager. */
     async createWallet(
-      values: Omit<WalletRow, 'id' | 'createdAt' | 'organizationId'> & { createdAt: Date },
+      values: Omit<
+        WalletRow,
+        'id' | 'createdAt' | 'organizationId' | 'custody' | 'coldMasterFingerprint' | 'importWorkflowId'
+      > & { creationRequestId: string; createdAt: Date },
       firstManagerId: string,
     ): Promise<WalletRow> {
       const wallet = await repo.insert(values);

@@ -25,7 +25,7 @@ beforeAll(async () => {
       .select({ requestId: wallets.creationRequestId })
       .from(wallets)
       .where(eq(wallets.id, source.id));
-    const requestId = await cloneRow(s.db, requests, from!.requestId, { exclusive_key: null });
+    const requestId = await cloneRow(s.db, requests, from!.requestId!, { exclusive_key: null });
     const address = `0x${randomBytes(20).toString('hex')}`;
     const values = { name: `Clone ${i}`, address, account_index: 100 + i, creation_request_id: requestId };
     made.push(await cloneRow(s.db, wallets, source.id, values));

@@ -2,12 +2,13 @@ import { Badge, Button, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } 
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailDrawer } from '../../components/DetailDrawer';
-import { EditIcon, MailIcon, RefreshIcon, ShieldIcon } from '../../components/icons';
+import { ChainIcon, EditIcon, MailIcon, RefreshIcon, ShieldIcon } from '../../components/icons';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { PageEmptyState } from '../../components/PageEmptyState';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { useOperatorOrganization, useResendOwnerInvitation } from './api';
 import { AmlBadge, formatFee, OwnerStatusBadge } from './badges';
+import { ColdWalletDialog } from './ColdWalletDialog';
 import { ProposalDialog, type ProposalKind } from './ProposalDialog';
 import { WorkflowCards } from './WorkflowTable';
 
@@ -37,6 +38,7 @@ export function OrganizationDrawer({ organizationId, onClose, canPropose }: Orga
   const detail = useOperatorOrganization(organizationId);
   const resend = useResendOwnerInvitation();
   const [proposal, setProposal] = useState<ProposalKind | null>(null);
+  const [coldWallet, setColdWallet] = useState(false);
   // An owner invitation already waiting for approval is not proposed twice.
   const ownerPending = !!detail.data?.workflows.some(
     (w) => w.type === 'OWNER_INVITATION' && w.status === 'IN_PROGRESS',
@@ -144,6 +146,15 @@ export function OrganizationDrawer({ organizationId, onClose, canPropose }: Orga
                 >
                   {t('operator.detail.proposeAml')}
                 </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<ChainIcon size={14} />}
+                  onClick={() => setColdWallet(true)}
+                  data-testid="propose-cold-wallet"
+                >
+                  {t('coldWallet.propose')}
+                </Button>
               </Group>
             </Stack>
           ) : null}
@@ -161,6 +172,7 @@ export function OrganizationDrawer({ organizationId, onClose, canPropose }: Orga
             )}
           </Stack>
           <ProposalDialog kind={proposal} organization={org} onClose={() => setProposal(null)} />
+          <ColdWalletDialog organization={org} opened={coldWallet} onClose={() => setColdWallet(false)} />
         </Stack>
       )}
     </DetailDrawer>

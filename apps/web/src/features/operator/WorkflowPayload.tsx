@@ -14,10 +14,16 @@ const FIELDS = [
   'email',
   'amlStatus',
   'reason',
+  // A cold wallet import: what the approver compares with the signer's own screen.
+  'walletName',
+  'blockchain',
+  'address',
+  'derivationPath',
+  'masterFingerprint',
 ] as const;
 type Field = (typeof FIELDS)[number];
 /** Values read as one token: never broken across lines. */
-const NOWRAP = new Set<Field>(['businessRegistrationNumber', 'custodyFeeBps', 'amlStatus']);
+const NOWRAP = new Set<Field>(['businessRegistrationNumber', 'custodyFeeBps', 'amlStatus', 'derivationPath']);
 
 function shownValue(field: Field, value: unknown): ReactNode {
   if (field === 'custodyFeeBps' && typeof value === 'number') return formatFee(value);

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AmlStatus,
+  Blockchain,
   CallBodyInput,
   CallResponse,
   DevnetTransaction,
@@ -116,6 +117,14 @@ export function useInviteOwner() {
   );
 }
 
+export function useProposeColdWallet() {
+  return useConsoleMutation(
+    'propose-cold-wallet',
+    (body: { organizationId: string; walletName: string; blockchain: Blockchain; accountParts: string[] }) =>
+      callApi(() => calls().then((m) => m.coldWalletImportWorkflow.create!), { body }),
+  );
+}
+
 export function useResendOwnerInvitation() {
   return useConsoleMutation('resend-owner', (organizationId: string) =>
     callApi(ownerInvitationResendCall, { params: { organizationId }, body: {} }),
@@ -149,6 +158,7 @@ async function callsOf(type: WorkflowType) {
   const m = await calls();
   if (type === 'ORGANIZATION_CREATION') return m.organizationCreationWorkflow;
   if (type === 'OWNER_INVITATION') return m.ownerInvitationWorkflow;
+  if (type === 'COLD_WALLET_IMPORT') return m.coldWalletImportWorkflow;
   return m.organizationUpdateWorkflow;
 }
 

@@ -4,6 +4,7 @@
  */
 export {
   amlStatusListCall,
+  coldWalletImportWorkflow,
   devnetDepositCall,
   devnetStatusCall,
   operatorOrganizationGetCall,

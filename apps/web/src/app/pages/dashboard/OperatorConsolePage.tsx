@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader';
+import { useSigningQueue } from '../../../features/cold-signing/api';
+import { SigningQueuePanel } from '../../../features/cold-signing/SigningQueuePanel';
 import { useOrganizationChoices } from '../../../features/operator/api';
 import { CONSOLE_TABS, type ConsoleTab, OperatorConsole } from '../../../features/operator/OperatorConsole';
 import { operatorRoleOf } from '../../../lib/enum-guards';
@@ -16,6 +18,8 @@ export function ConsolePage({ role }: { role: string | null }) {
   const { t } = useTranslation();
   const [tab, setTab] = useTab<ConsoleTab>(CONSOLE_TABS);
   const organizations = useOrganizationChoices(tab === 'audit');
+  // Operators who may sign see the queue; for the others it answers 403 and the tab stays hidden.
+  const queue = useSigningQueue();
   return (
     <>
       <PageHeader title={t('operator.title')} description={t('operator.description')} />
@@ -23,6 +27,7 @@ export function ConsolePage({ role }: { role: string | null }) {
         role={operatorRoleOf(role)}
         tab={tab}
         onTabChange={setTab}
+        signing={queue.isSuccess ? { panel: <SigningQueuePanel />, waiting: queue.data.total } : undefined}
         auditPanel={
           <Suspense fallback={null}>
             <AuditLogPanel

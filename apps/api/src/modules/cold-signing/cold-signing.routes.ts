@@ -1,0 +1,16 @@
+import { coldSigningQueueCall, coldSigningRequestCall, coldSigningSubmitCall } from '@vaultline/contracts';
+import type { FastifyInstance } from 'fastify';
+import { registerCall } from '../../http/register-call.js';
+import { requireAuth } from '../../plugins/session.js';
+import type { Services } from '../../services.js';
+
+export async function coldSigningRoutes(app: FastifyInstance, opts: { services: Services }) {
+  const { coldSigning } = opts.services;
+  registerCall(app, coldSigningQueueCall, async ({ request }) => coldSigning.queue(requireAuth(request)));
+  registerCall(app, coldSigningRequestCall, async ({ request, params }) =>
+    coldSigning.request(requireAuth(request), params.transactionId),
+  );
+  registerCall(app, coldSigningSubmitCall, async ({ request, params, body }) =>
+    coldSigning.submit(requireAuth(request), params.transactionId, body.parts),
+  );
+}

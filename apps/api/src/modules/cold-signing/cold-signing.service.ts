@@ -1,0 +1,165 @@
+// The provider's signing step for cold wallets. The engine leaves a cold wallet's transaction BUILT (request progress
+// SIGNING); a signing operator shows its sign request as an animated QR code to the air-gapped signer and brings the
+// signed parts back. The answer is accepted only when its signature verifies against the wallet's public key over the
+// stored transaction: the transaction itself always comes from the stored row, never from the answer. An accepted
+// answer makes the row SIGNED with the verified bytes in one transaction, and the engine's sweep broadcasts it as it
+// does a hot signature. Every shown request, accepted and refused answer is audited.
+
+import type { UnsignedTransfer } from '@vaultline/chains';
+import {
+  acceptColdSignature,
+  ColdQrError,
+  ColdSignatureRefused,
+  type ColdSigningTarget,
+  coldSignRequest,
+  SIGN_REQUEST_TYPES,
+  SIGNATURE_TYPES,
+  toQrParts,
+} from '@vaultline/chains/cold';
+import { type Blockchain, type ColdSigningItem, familyOf, type OperatorRole } from '@vaultline/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import { type Db, transaction } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import { requestProgress } from '../approvals/request-execution.service.js';
+import { actorOf, recordAudit } from '../audit/audit.js';
+import type { AuthContext } from '../auth/session.service.js';
+import { maySignCold } from './cold-signing.policy.js';
+import { coldSigningRepository, type WaitingColdRow } from './cold-signing.repository.js';
+import { collectParts } from './cold-wallet-import.js';
+
+export function coldSigningService(deps: {
+  db: Db;
+  config: Pick<Config, 'coldSigningAdministrators'>;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+}) {
+  const { db, clock, log } = deps;
+
+  function allow(auth: AuthContext) {
+    if (!maySignCold(auth.operatorRole as OperatorRole | null, deps.config.coldSigningAdministrators)) {
+      throw new AppError('403', { ability: 'signCold' });
+    }
+  }
+
+  function itemOf(row: WaitingColdRow, approvers: Map<string, string[]>): ColdSigningItem {
+    const t = row.transaction;
+    const travelRule = (row.requestResult?.travelRule as { verdict?: string } | undefined)?.verdict ?? null;
+    return {
+      transactionId: t.id,
+      organizationId: t.organizationId,
+      organizationName: row.organizationName,
+      walletId: row.wallet.id,
+      walletName: row.wallet.name,
+      blockchain: t.blockchain as Blockchain,
+      fromAddress: t.fromAddress,
+      toAddress: t.toAddress,
+      tokenId: t.tokenId,
+      amount: t.amount,
+      fee: t.fee,
+      purpose: t.purpose,
+      requestId: t.requestId,
+      travelRule,
+      approvedBy: (t.requestId && approvers.get(t.requestId)) || [],
+      createdAt: t.createdAt.toISOString(),
+    };
+  }
+
+  const unsignedOf = (row: WaitingColdRow): UnsignedTransfer => {
+    const blockchain = row.transaction.blockchain as Blockchain;
+    return {
+      family: familyOf(blockchain),
+      blockchain,
+      payload: row.transaction.payload,
+      fee: BigInt(row.transaction.fee),
+    };
+  };
+  const targetOf = (row: WaitingColdRow): ColdSigningTarget => ({
+    requestId: row.transaction.id,
+    derivationPath: row.wallet.derivationPath,
+    masterFingerprint: row.wallet.coldMasterFingerprint!,
+    publicKey: Buffer.from(row.wallet.publicKey, 'hex'),
+    address: row.transaction.fromAddress,
+  });
+
+  async function waitingRow(transactionId: string) {
+    const row = await coldSigningRepository(db).find(transactionId);
+    if (!row) throw new AppError('404');
+    if (row.transaction.status !== 'BUILT') throw new AppError('4112', { status: row.transaction.status });
+    return row;
+  }
+
+  const audited =
+    (
+      auth: AuthContext,
+      row: WaitingColdRow,
+      action: 'COLD_SIGN_REQUEST_SHOWN' | 'COLD_SIGNATURE_ACCEPTED' | 'COLD_SIGNATURE_REFUSED',
+      after: Record<string, unknown>,
+    ) =>
+    (tx: Db) =>
+      recordAudit(
+        tx,
+        actorOf(auth),
+        {
+          action,
+          organizationId: row.transaction.organizationId,
+          objectType: 'chain_transaction',
+          objectId: row.transaction.id,
+          after: { requestId: row.transaction.requestId, walletId: row.wallet.id, ...after },
+        },
+        clock(),
+      );
+
+  return {
+    async queue(auth: AuthContext) {
+      allow(auth);
+      const repo = coldSigningRepository(db);
+      const rows = await repo.waiting();
+      const approvers = await repo.approversOf(
+        rows.flatMap((r) => (r.transaction.requestId ? [r.transaction.requestId] : [])),
+      );
+      return { items: rows.map((row) => itemOf(row, approvers)), total: await repo.waitingCount() };
+    },
+
+    /** The waiting transaction and its sign request's QR parts; showing it is audited. */
+    async request(auth: AuthContext, transactionId: string) {
+      allow(auth);
+      const row = await waitingRow(transactionId);
+      const approvers = await coldSigningRepository(db).approversOf(
+        row.transaction.requestId ? [row.transaction.requestId] : [],
+      );
+      const unsigned = unsignedOf(row);
+      const parts = toQrParts(coldSignRequest(unsigned, targetOf(row)));
+      await transaction(db, audited(auth, row, 'COLD_SIGN_REQUEST_SHOWN', { parts: parts.length }));
+      return { ...itemOf(row, approvers), requestType: SIGN_REQUEST_TYPES[unsigned.family], parts };
+    },
+
+    /** The signer's answer: verified, then SIGNED with the request back to PROCESSING, in one transaction. */
+    async submit(auth: AuthContext, transactionId: string, parts: string[]) {
+      allow(auth);
+      const row = await waitingRow(transactionId);
+      const unsigned = unsignedOf(row);
+      const answer = collectParts(parts, [SIGNATURE_TYPES[unsigned.family]]);
+      let signed: Awaited<ReturnType<typeof acceptColdSignature>>;
+      try {
+        signed = await acceptColdSignature(unsigned, targetOf(row), answer);
+      } catch (error) {
+        if (!(error instanceof ColdQrError)) throw error;
+        if (!(error instanceof ColdSignatureRefused)) throw new AppError(error.code, { reason: error.reason });
+        // A signature over anything but this transaction, by anything but this wallet's key: refused and kept.
+        log.warn({ transactionId, reason: error.refusal, operatorId: auth.accountId }, 'cold signature refused');
+        await transaction(db, audited(auth, row, 'COLD_SIGNATURE_REFUSED', { reason: error.refusal }));
+        throw new AppError(error.code, { reason: error.refusal });
+      }
+      return transaction(db, async (tx) => {
+        const marked = await coldSigningRepository(tx).markSigned(transactionId, signed.raw, signed.hash);
+        if (!marked) throw new AppError('4112');
+        if (row.transaction.requestId) {
+          await requestProgress(tx, row.transaction.organizationId, row.transaction.requestId, 'PROCESSING');
+        }
+        await audited(auth, row, 'COLD_SIGNATURE_ACCEPTED', { hash: signed.hash })(tx);
+        return { transactionId, status: 'SIGNED' as const, hash: signed.hash };
+      });
+    },
+  };
+}

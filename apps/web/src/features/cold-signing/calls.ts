@@ -1,0 +1,2 @@
+/** This feature's calls, fetched with their schemas when the first call is made (api.ts names them lazily). */
+export { coldSigningQueueCall, coldSigningRequestCall, coldSigningSubmitCall } from '@vaultline/contracts';

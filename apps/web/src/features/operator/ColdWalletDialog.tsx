@@ -1,0 +1,120 @@
+import { Select, Text, TextInput } from '@mantine/core';
+import { type Blockchain, familyOf, validationMessage } from '@vaultline/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNetworkOptions } from '../../components/chain-ui';
+import { DialogForm, FormModal } from '../../components/DialogForm';
+import { FormFooter } from '../../components/FormFooter';
+import { FlowIcon } from '../../components/icons';
+import { Notice } from '../../components/Notice';
+import { notifySuccess } from '../../components/notify';
+import { QrPartsInput } from '../../components/QrPartsInput';
+import { useAppLanguage } from '../../i18n/useAppLanguage';
+import { partsOf } from '../../lib/ur-progress';
+import { useProposeColdWallet } from './api';
+
+/** The families whose cold wallets the signing queue serves today (EOS-type accounts must be registered first). */
+const COLD_FAMILIES = new Set(['btc', 'evm', 'sol']);
+
+/** A cold wallet for an organization, proposed with its account key's codes; another operator approves it. */
+export function ColdWalletDialog({
+  organization,
+  opened,
+  onClose,
+}: {
+  organization: { id: string; name: string };
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormModal opened={opened} onClose={onClose} title={t('coldWallet.title')} size="lg" testId="cold-wallet-dialog">
+      <ColdWalletForm organization={organization} onClose={onClose} />
+    </FormModal>
+  );
+}
+
+function ColdWalletForm({
+  organization,
+  onClose,
+}: {
+  organization: { id: string; name: string };
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useAppLanguage();
+  const propose = useProposeColdWallet();
+  const networks = useNetworkOptions()
+    .map((group) => ({
+      ...group,
+      items: group.items.filter((item) => COLD_FAMILIES.has(familyOf(item.value as Blockchain))),
+    }))
+    .filter((group) => group.items.length > 0);
+  const [walletName, setWalletName] = useState('');
+  const [blockchain, setBlockchain] = useState<Blockchain | null>(null);
+  const [codes, setCodes] = useState('');
+  const [missing, setMissing] = useState(false);
+
+  const submit = () => {
+    const parts = partsOf(codes);
+    if (!walletName.trim() || !blockchain || parts.length === 0) {
+      setMissing(true);
+      return;
+    }
+    propose.mutate(
+      { organizationId: organization.id, walletName: walletName.trim(), blockchain, accountParts: parts },
+      {
+        onSuccess: () => {
+          notifySuccess(t('operator.proposals.sent'), t('operator.proposalSentTitle'));
+          onClose();
+        },
+      },
+    );
+  };
+  const required = (empty: boolean) => (missing && empty ? validationMessage('validation.required', lang) : null);
+
+  return (
+    <DialogForm onSubmit={submit}>
+      <Notice color="indigo" icon={FlowIcon}>
+        <Text size="sm">{t('coldWallet.body', { name: organization.name })}</Text>
+      </Notice>
+      <TextInput
+        label={t('coldWallet.walletName')}
+        withAsterisk
+        maxLength={50}
+        data-autofocus
+        value={walletName}
+        onChange={(event) => setWalletName(event.currentTarget.value)}
+        error={required(!walletName.trim())}
+        data-testid="cold-wallet-name"
+      />
+      <Select
+        label={t('coldWallet.network')}
+        withAsterisk
+        searchable
+        data={networks}
+        value={blockchain}
+        onChange={(value) => setBlockchain(value as Blockchain | null)}
+        error={required(!blockchain)}
+        data-testid="cold-wallet-network"
+      />
+      <Text size="sm" c="dimmed">
+        {t('coldWallet.accountHint')}
+      </Text>
+      <QrPartsInput
+        text={codes}
+        onTextChange={setCodes}
+        label={t('coldWallet.accountLabel')}
+        error={required(partsOf(codes).length === 0)}
+        testId="cold-wallet-codes"
+      />
+      <FormFooter
+        error={propose.error}
+        onCancel={onClose}
+        submitLabel={t('operator.proposals.submit')}
+        pending={propose.isPending}
+        submitTestId="cold-wallet-submit"
+      />
+    </DialogForm>
+  );
+}

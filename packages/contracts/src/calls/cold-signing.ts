@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { Blockchain } from '../blockchains.js';
+import { tagged } from '../call.js';
+
+// The provider's signing queue: transactions of cold wallets that the customer's approval line approved and the
+// engine built, waiting for an air-gapped signer. Operators with the signing role read what the signer must check
+// and the request's animated QR parts, and bring the signed parts back.
+
+const BASE = '/api/v1/operations/signing-queue';
+const signingCall = tagged('operator');
+
+/** One transaction waiting for its cold signature, with everything the signer checks before signing. */
+export const ColdSigningItem = z.object({
+  transactionId: z.uuid(),
+  organizationId: z.uuid(),
+  organizationName: z.string(),
+  walletId: z.uuid(),
+  walletName: z.string(),
+  blockchain: Blockchain,
+  fromAddress: z.string(),
+  toAddress: z.string(),
+  tokenId: z.string(),
+  /** Base units, decimal. */
+  amount: z.string(),
+  /** The most the transaction may cost in the native coin, base units. */
+  fee: z.string(),
+  /** What it does for its request: withdrawal, stake… (the engine's purpose of the transaction). */
+  purpose: z.string(),
+  requestId: z.uuid().nullable(),
+  /** The travel-rule verdict of an exchange destination (APPROVED), or null when no exchange was asked. */
+  travelRule: z.string().nullable(),
+  /** Who approved the request in the organization's line, in order. */
+  approvedBy: z.array(z.string()),
+  createdAt: z.iso.datetime(),
+});
+export type ColdSigningItem = z.infer<typeof ColdSigningItem>;
+
+const transactionParams = z.object({ transactionId: z.uuid() });
+
+export const coldSigningQueueCall = signingCall({
+  id: 'coldSigningQueueList',
+  method: 'GET',
+  path: BASE,
+  summary: 'Cold-wallet transactions waiting for a signature, oldest first',
+  access: 'operator',
+  response: z.object({ items: z.array(ColdSigningItem), total: z.number().int() }),
+});
+
+export const coldSigningRequestCall = signingCall({
+  id: 'coldSigningRequestGet',
+  method: 'GET',
+  path: `${BASE}/{transactionId}`,
+  summary: 'One waiting transaction and its sign request as animated QR parts',
+  access: 'operator',
+  errors: ['404'],
+  params: transactionParams,
+  response: ColdSigningItem.extend({
+    /** The Uniform Resource type of the request (crypto-psbt, eth-sign-request…). */
+    requestType: z.string(),
+    /** The request's parts, `ur:<type>/<n>-<m>/…`, shown one after another as an animated QR code. */
+    parts: z.array(z.string()),
+  }),
+});
+
+export const coldSigningSubmitCall = signingCall({
+  id: 'coldSigningSignatureSubmit',
+  method: 'POST',
+  path: `${BASE}/{transactionId}/signature`,
+  summary: "Hand in the signer's answer (its QR parts, in any order); verified before anything is sent",
+  access: 'operator',
+  // Gone or already signed (404, 4112); the answer: unreadable (40000), incomplete (40001), another type, request or
+  // transaction, or a signature that does not verify (40002).
+  errors: ['404', '4112', '40000', '40001', '40002'],
+  params: transactionParams,
+  body: z.strictObject({ parts: z.array(z.string().trim().min(1).max(2000)).min(1).max(400) }),
+  response: z.object({ transactionId: z.uuid(), status: z.literal('SIGNED'), hash: z.string() }),
+});

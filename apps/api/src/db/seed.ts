@@ -20,6 +20,8 @@ export const DEMO = {
   operators: [
     { email: 'operator.a@vaultline.local', role: 'ADMINISTRATOR', firstName: 'Jun', lastName: 'Park' },
     { email: 'operator.b@vaultline.local', role: 'MANAGER', firstName: 'Sora', lastName: 'Lee' },
+    // Works the cold-signing queue (issue 18).
+    { email: 'operator.c@vaultline.local', role: 'SIGNER', firstName: 'Min', lastName: 'Choi' },
   ],
 } as const;
 

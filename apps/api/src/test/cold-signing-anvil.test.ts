@@ -2,25 +2,21 @@
 // key from its signer's QR parts (maker-checker), the owner withdraws from it, the engine builds the transaction and
 // stops at SIGNING without deriving any key, a SIGNER operator reads the sign request's parts, the air-gapped
 // signer's answer comes back through the API and is verified, and the engine broadcasts and confirms it.
-import { coldAccountUr, QrPartCollector, SIGN_REQUEST_TYPES, signColdRequest, toQrParts } from '@vaultline/chains/cold';
+import { coldAccountUr, SIGN_REQUEST_TYPES, signColdRequest, toQrParts } from '@vaultline/chains/cold';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, organizationSeeds, wallets } from '../db/schema/index.js';
 import { type AnvilNode, startAnvil } from '../engine/chains/anvil.js';
 import { createSigner } from '../engine/transactions/signer.js';
-import { chainSweeper } from '../engine/transactions/sweeper.js';
-import { requestExecution } from '../modules/approvals/request-execution.service.js';
-import { withdrawalExecution } from '../modules/withdrawals/withdrawal-execution.service.js';
+import type { chainSweeper } from '../engine/transactions/sweeper.js';
 import { ETH, WD, type WithdrawalScene, withdrawalScene } from '../modules/withdrawals/withdrawal-scene.js';
 import { createTestApp, type TestApp } from './app.js';
 import { setBalance } from './asset-fixtures.js';
 import type { TestBrowser } from './browser.js';
-import { createMember, signIn } from './fixtures.js';
+import { coldOperators, get, messageOf, OPS, QUEUE, testSweeper } from './cold-signing-scene.js';
 import type { CreatedWallet } from './wallet-fixtures.js';
 import { db, requestRow, transfers, until } from './withdrawal-lifecycle-scene.js';
 
-const OPS = '/api/v1/operations/organizations';
-const QUEUE = '/api/v1/operations/signing-queue';
 const RECEIVER = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'; // the scene's registered entry
 /** The air-gapped signer's seed: it exists in this test only, as it would on the signer alone. */
 const COLD_SEED = new Uint8Array(64).map((_, i) => (i * 37 + 11) % 256);
@@ -35,14 +31,6 @@ let cold: CreatedWallet;
 let sweeper: ReturnType<typeof chainSweeper>;
 
 const tick = () => sweeper.tick();
-const get = (who: TestBrowser, url: string) => who.request('GET', url);
-
-/** The whole message of QR parts, as a reader puts them back together. */
-function messageOf(parts: string[], type: string) {
-  const collector = new QrPartCollector([type]);
-  for (const part of parts) if (!collector.complete) collector.receive(part);
-  return collector.finish();
-}
 
 async function withdrawCold(amount: string) {
   const made = await s.owner.post(`${WD('evm')}/create`, {
@@ -70,20 +58,8 @@ beforeAll(async () => {
     CHAIN_RPC_ETHEREUM: node.url,
   });
   s = await withdrawalScene(t, 'Cold Signing');
-  const database = db(t);
-  maker = await signIn(t, await createMember(database, t.config, { kind: 'OPERATOR', operatorRole: 'OPERATOR' }));
-  checker = await signIn(t, await createMember(database, t.config, { kind: 'OPERATOR', operatorRole: 'MANAGER' }));
-  signer = await signIn(t, await createMember(database, t.config, { kind: 'OPERATOR', operatorRole: 'SIGNER' }));
-  const settle = withdrawalExecution(database);
-  const execution = requestExecution(database, t.clock.now);
-  sweeper = chainSweeper({
-    db: database,
-    config: t.config,
-    log: t.app.log,
-    now: t.clock.now,
-    confirmations: () => 1,
-    afterTick: () => settle.settleFinished(execution, t.clock.now),
-  });
+  ({ maker, checker, signer } = await coldOperators(t));
+  sweeper = testSweeper(t);
 });
 afterAll(async () => {
   await t?.close();

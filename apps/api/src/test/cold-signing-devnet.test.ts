@@ -1,0 +1,117 @@
+// A cold Solana withdrawal on the embedded devnet, through the API: the engine builds the transfer and stops at
+// SIGNING; the sign request is a sol-sign-request; the air-gapped signer's sol-signature is verified over the stored
+// message and the wallet's key; the devnet includes it and the request completes with the balance settled.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { solanaAddressFromPublicKey } from '@vaultline/chains';
+import { SIGN_REQUEST_TYPES, signColdRequest, toQrParts } from '@vaultline/chains/cold';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestExecution } from '../modules/approvals/request-execution.service.js';
+import { withdrawalExecution } from '../modules/withdrawals/withdrawal-execution.service.js';
+import { INDIVIDUAL } from './address-book-fixtures.js';
+import { createTestApp, type TestApp } from './app.js';
+import { type ApprovalScene, approvalScene } from './approval-scene.js';
+import type { TestBrowser } from './browser.js';
+import { coldOperators, get, importColdWallet, messageOf, QUEUE } from './cold-signing-scene.js';
+import { chainSweeper, type DevnetEngine, devnetEngine } from './devnet.js';
+import { requestRow, transfers, until } from './withdrawal-lifecycle-scene.js';
+
+const COLD_SEED = new Uint8Array(64).map((_, i) => (i * 29 + 3) % 256);
+const RECEIVER = solanaAddressFromPublicKey(new Uint8Array(32).fill(9));
+
+let t: TestApp;
+let s: ApprovalScene;
+let operators: Awaited<ReturnType<typeof coldOperators>>;
+let devnet: DevnetEngine;
+let sweeper: ReturnType<typeof chainSweeper>;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    AUTH_RATE_LIMIT_FACTOR: '20',
+    DEVNET_BLOCK_MS: '0',
+    CHAIN_SWEEP_MS: '0',
+    DEVNET_CONFIRMATIONS: '1',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'vaultline-cold-devnet-')),
+  });
+  s = await approvalScene(t, 'Cold Devnet', { blockchain: 'SOLANA_DEVNET', walletName: 'Cold Devnet Hot' });
+  operators = await coldOperators(t);
+  const db = t.testDb.database.db;
+  devnet = devnetEngine({ db, config: t.config, log: t.app.log, now: t.clock.now });
+  const settle = withdrawalExecution(db);
+  const execution = requestExecution(db, t.clock.now);
+  sweeper = chainSweeper({
+    db,
+    config: t.config,
+    log: t.app.log,
+    now: t.clock.now,
+    afterTick: () => settle.settleFinished(execution, t.clock.now),
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function mine(rounds: number) {
+  for (let i = 0; i < rounds; i++) {
+    await devnet.produceBlocks();
+    await devnet.watch();
+  }
+}
+
+describe('a cold Solana withdrawal on the devnet', () => {
+  it('waits for the air-gapped signature, then is included and settles', async () => {
+    const cold = await importColdWallet(t, operators, s.orgId, COLD_SEED, 'SOLANA_DEVNET', 'Cold Solana');
+    const funder: TestBrowser = operators.maker;
+    const sent = await funder.post('/api/v1/operations/devnet/deposits', {
+      blockchain: 'SOLANA_DEVNET',
+      toAddress: cold.address,
+      amount: '5',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await mine(3);
+    const entry = await s.owner.post('/api/v1/address-books', {
+      name: 'Devnet Solana destination',
+      tokenId: 'SOLANA_DEVNET.SOL',
+      address: RECEIVER,
+      walletType: 'PERSONAL',
+      receiverType: 'INDIVIDUAL',
+      receiver: INDIVIDUAL,
+    });
+    expect(entry.statusCode, entry.body).toBe(200);
+    const made = await s.owner.post('/api/v1/organizations/withdrawals/sol/withdrawal-request/create', {
+      walletId: cold.id,
+      tokenId: 'SOLANA_DEVNET.SOL',
+      addressBookId: entry.json().id,
+      amount: '1.5',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().id as string;
+    const row = await until(async () => {
+      await sweeper.tick();
+      const [transfer] = await transfers(t, id);
+      return transfer && (await requestRow(t, id)).progress === 'SIGNING' && transfer;
+    }, 'the cold transfer to wait for its signature');
+    expect(row).toMatchObject({ status: 'BUILT', raw: null });
+
+    const shown = await get(operators.signer, `${QUEUE}/${row.id}`);
+    expect(shown.json()).toMatchObject({ requestType: 'sol-sign-request', toAddress: RECEIVER });
+    const { answer } = signColdRequest(COLD_SEED, messageOf(shown.json().parts, SIGN_REQUEST_TYPES.sol));
+    const accepted = await operators.signer.post(`${QUEUE}/${row.id}/signature`, { parts: toQrParts(answer) });
+    expect(accepted.json(), accepted.body).toMatchObject({ status: 'SIGNED' });
+
+    const request = await until(
+      async () => {
+        await sweeper.tick();
+        await mine(1);
+        const r = await requestRow(t, id);
+        return r.status !== 'EXECUTING' && r;
+      },
+      'the cold Solana withdrawal to complete',
+      60_000,
+    );
+    expect(request).toMatchObject({ status: 'COMPLETE' });
+    const [settled] = await transfers(t, id);
+    expect(settled).toMatchObject({ status: 'CONFIRMED', hash: accepted.json().hash });
+  });
+});

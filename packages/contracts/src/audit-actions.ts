@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = [
   'SANCTIONS_IMPORTED',
   // The provider's cold-signing queue
   'COLD_SIGN_REQUEST_SHOWN',
+  'COLD_SIGN_REQUEST_CONFIRMED',
   'COLD_SIGNATURE_ACCEPTED',
   'COLD_SIGNATURE_REFUSED',
 ] as const;

@@ -453,6 +453,13 @@ export const ERROR_CATALOGUE = {
   '4113': { status: 409, group: 'wallet', ...EXTRA_MESSAGES.SAME_GAS_PRICE },
   // bitcoin-type outputs held by a transaction in flight: the spec's text, with its 40-second retry.
   '4114': { status: 409, group: 'wallet', ...EXTRA_MESSAGES.LOCKED_OUTPUTS },
+  // The provider's four-eyes rule on a cold wallet that requires two signing operators (issue 18).
+  '4115': {
+    status: 409,
+    group: 'operator',
+    en: 'Another signing operator must confirm this transaction before its signature is handed in.',
+    ko: '서명을 제출하기 전에 다른 서명 운영자가 이 트랜잭션을 확인해야 합니다.',
+  },
 } as const satisfies Record<ErrorCode, ErrorDefinition>;
 
 /** The body of every error answer. */

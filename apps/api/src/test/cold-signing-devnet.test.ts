@@ -1,6 +1,7 @@
 // A cold Solana withdrawal on the embedded devnet, through the API: the engine builds the transfer and stops at
-// SIGNING; the sign request is a sol-sign-request; the air-gapped signer's sol-signature is verified over the stored
-// message and the wallet's key; the devnet includes it and the request completes with the balance settled.
+// SIGNING; the wallet requires two signing operators, so the signature is taken only after another signing operator
+// confirmed the transaction; the sign request is a sol-sign-request; the air-gapped signer's sol-signature is
+// verified over the stored message and the wallet's key; the devnet includes it and the request completes.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,7 +62,7 @@ async function mine(rounds: number) {
 
 describe('a cold Solana withdrawal on the devnet', () => {
   it('waits for the air-gapped signature, then is included and settles', async () => {
-    const cold = await importColdWallet(t, operators, s.orgId, COLD_SEED, 'SOLANA_DEVNET', 'Cold Solana');
+    const cold = await importColdWallet(t, operators, s.orgId, COLD_SEED, 'SOLANA_DEVNET', 'Cold Solana', 2);
     const funder: TestBrowser = operators.maker;
     const sent = await funder.post('/api/v1/operations/devnet/deposits', {
       blockchain: 'SOLANA_DEVNET',
@@ -96,7 +97,16 @@ describe('a cold Solana withdrawal on the devnet', () => {
 
     const shown = await get(operators.signer, `${QUEUE}/${row.id}`);
     expect(shown.json()).toMatchObject({ requestType: 'sol-sign-request', toAddress: RECEIVER });
+    expect(shown.json()).toMatchObject({ signersRequired: 2, confirmedBy: [], confirmedByMe: false });
     const { answer } = signColdRequest(COLD_SEED, messageOf(shown.json().parts, SIGN_REQUEST_TYPES.sol));
+    const url = `${QUEUE}/${row.id}/signature`;
+    // Four eyes: no signature before another signing operator confirmed, and one's own confirmation is not another's.
+    expect((await operators.signer.post(url, { parts: toQrParts(answer) })).json().code).toBe('4115');
+    expect((await operators.signer.post(`${QUEUE}/${row.id}/confirm`, {})).statusCode).toBe(200);
+    expect((await operators.signer.post(url, { parts: toQrParts(answer) })).json().code).toBe('4115');
+    expect((await operators.checker.post(`${QUEUE}/${row.id}/confirm`, {})).statusCode).toBe(403);
+    const confirmed = await operators.secondSigner.post(`${QUEUE}/${row.id}/confirm`, {});
+    expect(confirmed.json().confirmedBy).toHaveLength(2);
     const accepted = await operators.signer.post(`${QUEUE}/${row.id}/signature`, { parts: toQrParts(answer) });
     expect(accepted.json(), accepted.body).toMatchObject({ status: 'SIGNED' });
 

@@ -25,12 +25,17 @@ export function messageOf(parts: string[], type: string) {
   return collector.finish();
 }
 
-/** A proposer (OPERATOR), a checker (MANAGER) and a signer (SIGNER), signed in. */
+/** A proposer (OPERATOR), a checker (MANAGER) and two signers (SIGNER), signed in. */
 export async function coldOperators(t: TestApp) {
   const database = db(t);
   const as = async (operatorRole: 'OPERATOR' | 'MANAGER' | 'SIGNER') =>
     signIn(t, await createMember(database, t.config, { kind: 'OPERATOR', operatorRole }));
-  return { maker: await as('OPERATOR'), checker: await as('MANAGER'), signer: await as('SIGNER') };
+  return {
+    maker: await as('OPERATOR'),
+    checker: await as('MANAGER'),
+    signer: await as('SIGNER'),
+    secondSigner: await as('SIGNER'),
+  };
 }
 
 /** The engine's sweep as the tests drive it, settling requests whose transactions went final. */
@@ -56,12 +61,14 @@ export async function importColdWallet(
   seed: Uint8Array,
   blockchain: Blockchain,
   walletName: string,
+  signersRequired: 1 | 2 = 1,
 ): Promise<CreatedWallet> {
   const created = await people.maker.post(`${OPS}/cold-wallet-import-workflow/create`, {
     organizationId,
     walletName,
     blockchain,
     accountParts: toQrParts(coldAccountUr(seed, blockchain, 0)),
+    signersRequired,
   });
   if (created.statusCode !== 200) throw new Error(created.body);
   const id = created.json().id as string;

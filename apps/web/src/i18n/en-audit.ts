@@ -98,6 +98,7 @@ export const enAudit = {
       OPERATOR_WORKFLOW_REJECTED: 'Operator request rejected',
       OPERATOR_WORKFLOW_CANCELED: 'Operator request canceled',
       COLD_SIGN_REQUEST_SHOWN: 'Cold sign request shown',
+      COLD_SIGN_REQUEST_CONFIRMED: 'Cold transaction confirmed by a signer',
       COLD_SIGNATURE_ACCEPTED: 'Cold signature accepted',
       COLD_SIGNATURE_REFUSED: 'Cold signature refused',
       SANCTIONS_IMPORTED: 'Sanctions list imported',

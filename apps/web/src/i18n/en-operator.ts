@@ -67,6 +67,7 @@ export const enOperator = {
       reason: 'Reason',
       walletName: 'Wallet name',
       blockchain: 'Network',
+      signersRequired: 'Signing operators',
       address: 'Address',
       derivationPath: 'Key path',
       masterFingerprint: 'Signer fingerprint',

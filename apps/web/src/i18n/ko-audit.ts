@@ -101,6 +101,7 @@ export const koAudit: Pick<Messages, keyof typeof enAudit> = {
       OPERATOR_WORKFLOW_REJECTED: '운영 요청 반려',
       OPERATOR_WORKFLOW_CANCELED: '운영 요청 취소',
       COLD_SIGN_REQUEST_SHOWN: '콜드 서명 요청 표시',
+      COLD_SIGN_REQUEST_CONFIRMED: '서명 운영자의 콜드 트랜잭션 확인',
       COLD_SIGNATURE_ACCEPTED: '콜드 서명 수락',
       COLD_SIGNATURE_REFUSED: '콜드 서명 거부',
       SANCTIONS_IMPORTED: '제재 목록 가져오기',

@@ -70,6 +70,7 @@ export const koOperator: Pick<Messages, keyof typeof enOperator> = {
       reason: '사유',
       walletName: '지갑 이름',
       blockchain: '네트워크',
+      signersRequired: '서명 운영자 수',
       address: '주소',
       derivationPath: '키 경로',
       masterFingerprint: '서명 기기 지문',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Blockchain } from '../blockchains.js';
-import { tagged } from '../call.js';
+import { EmptyBody, tagged } from '../call.js';
 
 // The provider's signing queue: transactions of cold wallets that the customer's approval line approved and the
 // engine built, waiting for an air-gapped signer. Operators with the signing role read what the signer must check
@@ -31,6 +31,12 @@ export const ColdSigningItem = z.object({
   travelRule: z.string().nullable(),
   /** Who approved the request in the organization's line, in order. */
   approvedBy: z.array(z.string()),
+  /** Signing operators the wallet requires: with 2, one confirms and another hands in the signature. */
+  signersRequired: z.number().int().min(1).max(2),
+  /** The signing operators who confirmed the transaction so far, by name. */
+  confirmedBy: z.array(z.string()),
+  /** Whether the caller confirmed it already (and so may not also hand in its signature where two are required). */
+  confirmedByMe: z.boolean(),
   createdAt: z.iso.datetime(),
 });
 export type ColdSigningItem = z.infer<typeof ColdSigningItem>;
@@ -62,15 +68,27 @@ export const coldSigningRequestCall = signingCall({
   }),
 });
 
+export const coldSigningReviewCall = signingCall({
+  id: 'coldSigningReview',
+  method: 'POST',
+  path: `${BASE}/{transactionId}/confirm`,
+  summary: 'Confirm a waiting transaction after checking it (the first of two signing operators)',
+  access: 'operator',
+  errors: ['404', '4112'],
+  params: transactionParams,
+  body: EmptyBody,
+  response: z.object({ transactionId: z.uuid(), confirmedBy: z.array(z.string()) }),
+});
+
 export const coldSigningSubmitCall = signingCall({
   id: 'coldSigningSignatureSubmit',
   method: 'POST',
   path: `${BASE}/{transactionId}/signature`,
   summary: "Hand in the signer's answer (its QR parts, in any order); verified before anything is sent",
   access: 'operator',
-  // Gone or already signed (404, 4112); the answer: unreadable (40000), incomplete (40001), another type, request or
+  // Gone or already signed (404, 4112); a wallet of two signing operators without another's confirmation (4115); the answer: unreadable (40000), incomplete (40001), another type, request or
   // transaction, or a signature that does not verify (40002).
-  errors: ['404', '4112', '40000', '40001', '40002'],
+  errors: ['404', '4112', '4115', '40000', '40001', '40002'],
   params: transactionParams,
   body: z.strictObject({ parts: z.array(z.string().trim().min(1).max(2000)).min(1).max(400) }),
   response: z.object({ transactionId: z.uuid(), status: z.literal('SIGNED'), hash: z.string() }),

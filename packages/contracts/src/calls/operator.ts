@@ -253,6 +253,8 @@ export const coldWalletImportWorkflow = workflowCalls(
     walletName: textSchema,
     blockchain: Blockchain,
     accountParts: z.array(z.string().trim().min(1).max(2000)).min(1).max(400),
+    /** Signing operators each transaction needs: 2 puts a second pair of eyes on what the signer signs. */
+    signersRequired: z.union([z.literal(1), z.literal(2)]).default(1),
   }),
   // The organization (404); the wallet name's rules (1, 2) and uniqueness (4006), the address already a wallet's
   // (4109); the key's QR parts: unreadable (40000), incomplete (40001), a key of another kind or network (40002).

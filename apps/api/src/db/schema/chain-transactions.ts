@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.js';
 import { requests } from './custody.js';
 import { organizations } from './organizations.js';
 
@@ -126,4 +127,22 @@ export const chainSenders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.blockchain, t.address] })],
+);
+
+/**
+ * A signing operator's confirmation of a cold wallet's waiting transaction (the first pair of eyes where the wallet
+ * requires two signing operators); one per operator and transaction.
+ */
+export const coldSigningReviews = pgTable(
+  'cold_signing_reviews',
+  {
+    chainTransactionId: uuid('chain_transaction_id')
+      .notNull()
+      .references(() => chainTransactions.id, { onDelete: 'cascade' }),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => accounts.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chainTransactionId, t.operatorId] })],
 );

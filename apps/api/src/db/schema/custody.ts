@@ -119,6 +119,11 @@ export const wallets = pgTable(
     custody: text('custody', { enum: ['HOT', 'COLD'] })
       .notNull()
       .default('HOT'),
+    /**
+     * COLD only: signing operators each of its transactions needs, 1 or 2. With 2, one confirms the transaction and
+     * another hands in the signature (four eyes on what the air-gapped signer is asked to sign).
+     */
+    coldSignersRequired: integer('cold_signers_required').notNull().default(1),
     /** COLD only: the cold seed's master key fingerprint (8 hex characters), which sign requests name. */
     coldMasterFingerprint: text('cold_master_fingerprint'),
     /** The member's wallet-creation request (HOT), or none for a cold wallet the provider imported (COLD). */
@@ -135,6 +140,7 @@ export const wallets = pgTable(
     uniqueIndex('wallets_address_key').on(t.blockchain, t.address),
     // Account indexes count the organization's own seed; a cold wallet's index is its signer's.
     uniqueIndex('wallets_account_index_key').on(t.organizationId, t.accountIndex).where(sql`${t.custody} = 'HOT'`),
+    check('wallets_cold_signers', sql`${t.coldSignersRequired} in (1, 2)`),
     check(
       'wallets_custody_origin',
       sql`(${t.custody} = 'HOT' and ${t.creationRequestId} is not null and ${t.coldMasterFingerprint} is null) or (${t.custody} = 'COLD' and ${t.importWorkflowId} is not null and ${t.coldMasterFingerprint} is not null)`,

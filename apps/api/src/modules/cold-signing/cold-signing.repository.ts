@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import {
   accounts,
   chainTransactions,
+  coldSigningReviews,
   organizations,
   requestDecisions,
   requests,
@@ -29,6 +30,7 @@ const columns = {
     publicKey: wallets.publicKey,
     derivationPath: wallets.derivationPath,
     coldMasterFingerprint: wallets.coldMasterFingerprint,
+    coldSignersRequired: wallets.coldSignersRequired,
   },
   organizationName: organizations.name,
   requestResult: requests.result,
@@ -80,6 +82,28 @@ export function coldSigningRepository(db: Db) {
         .orderBy(asc(requestDecisions.decidedAt));
       for (const r of rows) map.set(r.requestId, [...(map.get(r.requestId) ?? []), r.name]);
       return map;
+    },
+
+    /** The signing operators who confirmed each transaction, in order. */
+    async reviewsOf(transactionIds: string[]) {
+      const map = new Map<string, { operatorId: string; name: string }[]>();
+      if (transactionIds.length === 0) return map;
+      const rows = await db
+        .select({ id: coldSigningReviews.chainTransactionId, operatorId: accounts.id, name: accounts.userName })
+        .from(coldSigningReviews)
+        .innerJoin(accounts, eq(accounts.id, coldSigningReviews.operatorId))
+        .where(inArray(coldSigningReviews.chainTransactionId, transactionIds))
+        .orderBy(asc(coldSigningReviews.reviewedAt));
+      for (const r of rows) map.set(r.id, [...(map.get(r.id) ?? []), { operatorId: r.operatorId, name: r.name }]);
+      return map;
+    },
+
+    /** One operator's confirmation; a second one by the same operator changes nothing. */
+    async addReview(transactionId: string, operatorId: string, at: Date) {
+      await db
+        .insert(coldSigningReviews)
+        .values({ chainTransactionId: transactionId, operatorId, reviewedAt: at })
+        .onConflictDoNothing();
     },
 
     /** BUILT → SIGNED with the verified bytes, as the engine's own signer writes it; undefined when no longer BUILT. */

@@ -1,4 +1,9 @@
-import { coldSigningQueueCall, coldSigningRequestCall, coldSigningSubmitCall } from '@vaultline/contracts';
+import {
+  coldSigningQueueCall,
+  coldSigningRequestCall,
+  coldSigningReviewCall,
+  coldSigningSubmitCall,
+} from '@vaultline/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call.js';
 import { requireAuth } from '../../plugins/session.js';
@@ -9,6 +14,9 @@ export async function coldSigningRoutes(app: FastifyInstance, opts: { services: 
   registerCall(app, coldSigningQueueCall, async ({ request }) => coldSigning.queue(requireAuth(request)));
   registerCall(app, coldSigningRequestCall, async ({ request, params }) =>
     coldSigning.request(requireAuth(request), params.transactionId),
+  );
+  registerCall(app, coldSigningReviewCall, async ({ request, params }) =>
+    coldSigning.confirm(requireAuth(request), params.transactionId),
   );
   registerCall(app, coldSigningSubmitCall, async ({ request, params, body }) =>
     coldSigning.submit(requireAuth(request), params.transactionId, body.parts),

@@ -16,7 +16,13 @@ import {
   SIGNATURE_TYPES,
   toQrParts,
 } from '@vaultline/chains/cold';
-import { type Blockchain, type ColdSigningItem, familyOf, type OperatorRole } from '@vaultline/contracts';
+import {
+  type AuditActionName,
+  type Blockchain,
+  type ColdSigningItem,
+  familyOf,
+  type OperatorRole,
+} from '@vaultline/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { type Db, transaction } from '../../db/client.js';
@@ -42,8 +48,17 @@ export function coldSigningService(deps: {
     }
   }
 
-  function itemOf(row: WaitingColdRow, approvers: Map<string, string[]>): ColdSigningItem {
+  type Reviews = Map<string, { operatorId: string; name: string }[]>;
+
+  /** What the queue shows of a row: the transfer, its approvers and the signing operators who confirmed it. */
+  function itemOf(
+    auth: AuthContext,
+    row: WaitingColdRow,
+    approvers: Map<string, string[]>,
+    reviews: Reviews,
+  ): ColdSigningItem {
     const t = row.transaction;
+    const confirmed = reviews.get(t.id) ?? [];
     const travelRule = (row.requestResult?.travelRule as { verdict?: string } | undefined)?.verdict ?? null;
     return {
       transactionId: t.id,
@@ -61,6 +76,9 @@ export function coldSigningService(deps: {
       requestId: t.requestId,
       travelRule,
       approvedBy: (t.requestId && approvers.get(t.requestId)) || [],
+      signersRequired: row.wallet.coldSignersRequired,
+      confirmedBy: confirmed.map((r) => r.name),
+      confirmedByMe: confirmed.some((r) => r.operatorId === auth.accountId),
       createdAt: t.createdAt.toISOString(),
     };
   }
@@ -82,6 +100,16 @@ export function coldSigningService(deps: {
     address: row.transaction.fromAddress,
   });
 
+  /** The approvers and confirmations of `rows`, for their items. */
+  async function related(rows: WaitingColdRow[]) {
+    const repo = coldSigningRepository(db);
+    const requestIds = rows.flatMap((r) => (r.transaction.requestId ? [r.transaction.requestId] : []));
+    return {
+      approvers: await repo.approversOf(requestIds),
+      reviews: await repo.reviewsOf(rows.map((r) => r.transaction.id)),
+    };
+  }
+
   async function waitingRow(transactionId: string) {
     const row = await coldSigningRepository(db).find(transactionId);
     if (!row) throw new AppError('404');
@@ -93,7 +121,7 @@ export function coldSigningService(deps: {
     (
       auth: AuthContext,
       row: WaitingColdRow,
-      action: 'COLD_SIGN_REQUEST_SHOWN' | 'COLD_SIGNATURE_ACCEPTED' | 'COLD_SIGNATURE_REFUSED',
+      action: Extract<AuditActionName, `COLD_${string}`>,
       after: Record<string, unknown>,
     ) =>
     (tx: Db) =>
@@ -115,29 +143,44 @@ export function coldSigningService(deps: {
       allow(auth);
       const repo = coldSigningRepository(db);
       const rows = await repo.waiting();
-      const approvers = await repo.approversOf(
-        rows.flatMap((r) => (r.transaction.requestId ? [r.transaction.requestId] : [])),
-      );
-      return { items: rows.map((row) => itemOf(row, approvers)), total: await repo.waitingCount() };
+      const { approvers, reviews } = await related(rows);
+      return { items: rows.map((row) => itemOf(auth, row, approvers, reviews)), total: await repo.waitingCount() };
     },
 
     /** The waiting transaction and its sign request's QR parts; showing it is audited. */
     async request(auth: AuthContext, transactionId: string) {
       allow(auth);
       const row = await waitingRow(transactionId);
-      const approvers = await coldSigningRepository(db).approversOf(
-        row.transaction.requestId ? [row.transaction.requestId] : [],
-      );
+      const { approvers, reviews } = await related([row]);
       const unsigned = unsignedOf(row);
       const parts = toQrParts(coldSignRequest(unsigned, targetOf(row)));
       await transaction(db, audited(auth, row, 'COLD_SIGN_REQUEST_SHOWN', { parts: parts.length }));
-      return { ...itemOf(row, approvers), requestType: SIGN_REQUEST_TYPES[unsigned.family], parts };
+      return { ...itemOf(auth, row, approvers, reviews), requestType: SIGN_REQUEST_TYPES[unsigned.family], parts };
+    },
+
+    /**
+     * A signing operator confirms the transaction after checking it: where the wallet requires two signing operators,
+     * the signature is handed in only by another one.
+     */
+    async confirm(auth: AuthContext, transactionId: string) {
+      allow(auth);
+      const row = await waitingRow(transactionId);
+      await transaction(db, async (tx) => {
+        await coldSigningRepository(tx).addReview(transactionId, auth.accountId, clock());
+        await audited(auth, row, 'COLD_SIGN_REQUEST_CONFIRMED', {})(tx);
+      });
+      const reviews = await coldSigningRepository(db).reviewsOf([transactionId]);
+      return { transactionId, confirmedBy: (reviews.get(transactionId) ?? []).map((r) => r.name) };
     },
 
     /** The signer's answer: verified, then SIGNED with the request back to PROCESSING, in one transaction. */
     async submit(auth: AuthContext, transactionId: string, parts: string[]) {
       allow(auth);
       const row = await waitingRow(transactionId);
+      if (row.wallet.coldSignersRequired === 2) {
+        const reviews = (await coldSigningRepository(db).reviewsOf([transactionId])).get(transactionId) ?? [];
+        if (!reviews.some((r) => r.operatorId !== auth.accountId)) throw new AppError('4115');
+      }
       const unsigned = unsignedOf(row);
       const answer = collectParts(parts, [SIGNATURE_TYPES[unsigned.family]]);
       let signed: Awaited<ReturnType<typeof acceptColdSignature>>;

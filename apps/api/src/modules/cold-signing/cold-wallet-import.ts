@@ -23,6 +23,8 @@ export interface ColdWalletProposal {
   walletName: string;
   blockchain: Blockchain;
   accountParts: string[];
+  /** Signing operators each transaction needs (1 or 2). */
+  signersRequired: 1 | 2;
 }
 
 /** Puts QR parts of one message of `types` back together; their refusals are the catalogue's 40000-40002. */
@@ -75,6 +77,7 @@ export async function coldWalletPayload(tx: Db, organizationId: string, proposal
     walletName: proposal.walletName.trim(),
     blockchain: proposal.blockchain,
     accountParts: proposal.accountParts,
+    signersRequired: proposal.signersRequired,
     address: account.address,
     derivationPath: account.derivationPath,
     masterFingerprint: account.masterFingerprint,
@@ -100,6 +103,7 @@ export async function importColdWallet(
       derivationPath: account.derivationPath,
       accountIndex: account.accountIndex,
       coldMasterFingerprint: account.masterFingerprint,
+      coldSignersRequired: workflow.payload.signersRequired === 2 ? 2 : 1,
       importWorkflowId: workflow.id,
       createdAt: now,
     },

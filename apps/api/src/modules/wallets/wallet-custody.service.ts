@@ -45,7 +45,7 @@ export function walletCustody(tx: Db, organizationId: string) {
       values: Pick<
         WalletRow,
         'name' | 'blockchain' | 'family' | 'address' | 'publicKey' | 'derivationPath' | 'accountIndex'
-      > & { coldMasterFingerprint: string; importWorkflowId: string; createdAt: Date },
+      > & { coldMasterFingerprint: string; coldSignersRequired: 1 | 2; importWorkflowId: string; createdAt: Date },
       firstManagerId: string,
     ): Promise<WalletRow> {
       const wallet = await repo.insert({ ...values, custody: 'COLD', creationRequestId: null });
@@ -65,7 +65,13 @@ export function walletCustody(tx: Db, organizationId: string) {
     async createWallet(
       values: Omit<
         WalletRow,
-        'id' | 'createdAt' | 'organizationId' | 'custody' | 'coldMasterFingerprint' | 'importWorkflowId'
+        | 'id'
+        | 'createdAt'
+        | 'organizationId'
+        | 'custody'
+        | 'coldMasterFingerprint'
+        | 'coldSignersRequired'
+        | 'importWorkflowId'
       > & { creationRequestId: string; createdAt: Date },
       firstManagerId: string,
     ): Promise<WalletRow> {

@@ -4,10 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { AnimatedQr } from '../../components/AnimatedQr';
 import { NetworkLabel } from '../../components/chain-ui';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { UsersIcon } from '../../components/icons';
+import { Notice } from '../../components/Notice';
 import { notifySuccess } from '../../components/notify';
 import { QrPartsInput } from '../../components/QrPartsInput';
 import { partsOf } from '../../lib/ur-progress';
-import { type SignRequest, useSignRequest, useSubmitSignature } from './api';
+import {
+  type SignRequest,
+  useConfirmTransaction,
+  useSigningQueue,
+  useSignRequest,
+  useSubmitSignature,
+  type WaitingTransaction,
+} from './api';
 import { feeAmount, tokenAmount } from './token-amount';
 
 /**
@@ -35,6 +44,8 @@ function SignRequestBody({ transactionId, onClose }: { transactionId: string; on
   const { t } = useTranslation();
   const request = useSignRequest(transactionId);
   const submit = useSubmitSignature();
+  // Confirmations arrive from other operators: read from the queue, which is read again every few seconds.
+  const live = useSigningQueue().data?.items.find((item) => item.transactionId === transactionId);
   const [codes, setCodes] = useState('');
   const data = request.data;
   if (!data) {
@@ -59,6 +70,7 @@ function SignRequestBody({ transactionId, onClose }: { transactionId: string; on
   return (
     <Stack gap="md">
       <Facts request={data} />
+      {data.signersRequired === 2 ? <FourEyes transactionId={transactionId} item={live ?? data} /> : null}
       <Divider />
       <Group align="flex-start" gap="xl" wrap="wrap">
         <Stack gap="xs" w={300}>
@@ -84,7 +96,7 @@ function SignRequestBody({ transactionId, onClose }: { transactionId: string; on
             <Button
               onClick={send}
               loading={submit.isPending}
-              disabled={partsOf(codes).length === 0}
+              disabled={partsOf(codes).length === 0 || !mayHandIn(live ?? data)}
               data-testid="signature-submit"
             >
               {t('coldSigning.submit')}
@@ -134,5 +146,44 @@ function Mono({ value }: { value: string }) {
     <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
       {value}
     </Text>
+  );
+}
+
+/** Where two signing operators are required: the signature is handed in only after another one confirmed. */
+function mayHandIn(item: WaitingTransaction): boolean {
+  if (item.signersRequired < 2) return true;
+  const others = item.confirmedBy.length - (item.confirmedByMe ? 1 : 0);
+  return others > 0;
+}
+
+/** The four-eyes step: who confirmed so far, and this operator's own confirmation. */
+function FourEyes({ transactionId, item }: { transactionId: string; item: WaitingTransaction }) {
+  const { t } = useTranslation();
+  const confirm = useConfirmTransaction();
+  return (
+    <Notice color="indigo" icon={UsersIcon}>
+      <Stack gap={6} data-testid="four-eyes">
+        <Text size="sm">{t('coldSigning.fourEyes')}</Text>
+        <Text size="sm" fw={500} data-testid="confirmed-by">
+          {item.confirmedBy.length > 0
+            ? t('coldSigning.confirmedBy', { names: item.confirmedBy.join(', ') })
+            : t('coldSigning.nobodyConfirmed')}
+        </Text>
+        {item.confirmedByMe ? null : (
+          <Group>
+            <Button
+              size="xs"
+              variant="light"
+              loading={confirm.isPending}
+              onClick={() => confirm.mutate(transactionId)}
+              data-testid="confirm-transaction"
+            >
+              {t('coldSigning.confirm')}
+            </Button>
+          </Group>
+        )}
+        {confirm.error ? <ErrorAlert error={confirm.error} title={t('common.failedTitle')} /> : null}
+      </Stack>
+    </Notice>
   );
 }

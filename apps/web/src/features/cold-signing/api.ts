@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CallResponse } from '@vaultline/contracts';
 import { callApi, lazyCall } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
@@ -9,6 +9,7 @@ const calls = () => import('./calls');
 const coldSigningQueueCall = lazyCall(calls, 'coldSigningQueueCall');
 const coldSigningRequestCall = lazyCall(calls, 'coldSigningRequestCall');
 const coldSigningSubmitCall = lazyCall(calls, 'coldSigningSubmitCall');
+const coldSigningReviewCall = lazyCall(calls, 'coldSigningReviewCall');
 
 export const SIGNING_QUERY = ['cold-signing'] as const;
 /** How often the queue is read again while shown: new approvals arrive from every organization. */
@@ -40,6 +41,16 @@ export function useSignRequest(transactionId: string | null) {
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     retry: false,
+  });
+}
+
+/** This operator's confirmation of a waiting transaction (the first of two signing operators). */
+export function useConfirmTransaction() {
+  const queryClient = useQueryClient();
+  return useMutation<unknown, ApiError, string>({
+    mutationKey: [...SIGNING_QUERY, 'confirm'],
+    mutationFn: (transactionId) => callApi(coldSigningReviewCall, { params: { transactionId }, body: {} }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SIGNING_QUERY }),
   });
 }
 

@@ -1,2 +1,7 @@
 /** This feature's calls, fetched with their schemas when the first call is made (api.ts names them lazily). */
-export { coldSigningQueueCall, coldSigningRequestCall, coldSigningSubmitCall } from '@vaultline/contracts';
+export {
+  coldSigningQueueCall,
+  coldSigningRequestCall,
+  coldSigningReviewCall,
+  coldSigningSubmitCall,
+} from '@vaultline/contracts';

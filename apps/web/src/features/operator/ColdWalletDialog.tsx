@@ -1,4 +1,4 @@
-import { Select, Text, TextInput } from '@mantine/core';
+import { SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type Blockchain, familyOf, validationMessage } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +53,7 @@ function ColdWalletForm({
   const [walletName, setWalletName] = useState('');
   const [blockchain, setBlockchain] = useState<Blockchain | null>(null);
   const [codes, setCodes] = useState('');
+  const [signers, setSigners] = useState<'1' | '2'>('1');
   const [missing, setMissing] = useState(false);
 
   const submit = () => {
@@ -62,7 +63,13 @@ function ColdWalletForm({
       return;
     }
     propose.mutate(
-      { organizationId: organization.id, walletName: walletName.trim(), blockchain, accountParts: parts },
+      {
+        organizationId: organization.id,
+        walletName: walletName.trim(),
+        blockchain,
+        accountParts: parts,
+        signersRequired: signers === '2' ? 2 : 1,
+      },
       {
         onSuccess: () => {
           notifySuccess(t('operator.proposals.sent'), t('operator.proposalSentTitle'));
@@ -98,6 +105,21 @@ function ColdWalletForm({
         error={required(!blockchain)}
         data-testid="cold-wallet-network"
       />
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {t('coldWallet.signers')}
+        </Text>
+        <SegmentedControl
+          value={signers}
+          onChange={(value) => setSigners(value === '2' ? '2' : '1')}
+          data={[
+            { value: '1', label: t('coldWallet.signersOne') },
+            { value: '2', label: t('coldWallet.signersTwo') },
+          ]}
+          aria-label={t('coldWallet.signers')}
+          data-testid="cold-wallet-signers"
+        />
+      </Stack>
       <Text size="sm" c="dimmed">
         {t('coldWallet.accountHint')}
       </Text>

@@ -17,6 +17,7 @@ const FIELDS = [
   // A cold wallet import: what the approver compares with the signer's own screen.
   'walletName',
   'blockchain',
+  'signersRequired',
   'address',
   'derivationPath',
   'masterFingerprint',

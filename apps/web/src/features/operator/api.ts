@@ -120,8 +120,13 @@ export function useInviteOwner() {
 export function useProposeColdWallet() {
   return useConsoleMutation(
     'propose-cold-wallet',
-    (body: { organizationId: string; walletName: string; blockchain: Blockchain; accountParts: string[] }) =>
-      callApi(() => calls().then((m) => m.coldWalletImportWorkflow.create!), { body }),
+    (body: {
+      organizationId: string;
+      walletName: string;
+      blockchain: Blockchain;
+      accountParts: string[];
+      signersRequired: 1 | 2;
+    }) => callApi(() => calls().then((m) => m.coldWalletImportWorkflow.create!), { body }),
   );
 }
 

@@ -2,8 +2,10 @@
 // key from its signer's QR parts (maker-checker), the owner withdraws from it, the engine builds the transaction and
 // stops at SIGNING without deriving any key, a SIGNER operator reads the sign request's parts, the air-gapped
 // signer's answer comes back through the API and is verified, and the engine broadcasts and confirms it.
+
+import { deriveAccount, deriveSigningKey } from '@vaultline/chains';
 import { coldAccountUr, SIGN_REQUEST_TYPES, signColdRequest, toQrParts } from '@vaultline/chains/cold';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, organizationSeeds, wallets } from '../db/schema/index.js';
 import { type AnvilNode, startAnvil } from '../engine/chains/anvil.js';
@@ -202,5 +204,26 @@ describe('a withdrawal from the cold wallet', () => {
     expect((await node.rpc.balance(RECEIVER)) - before).toBe(ETH(1n));
     const [row] = await transfers(t, first.id);
     expect(row).toMatchObject({ status: 'CONFIRMED', hash: accepted.json().hash });
+  });
+
+  it('never holds the cold key: no table holds it, in any form, after the whole flow', async () => {
+    const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+    const secrets = [hex(deriveSigningKey(COLD_SEED, 'ETHEREUM', 0).privateKey), hex(COLD_SEED)];
+    const tables = (await db(t).execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    )) as unknown as { rows: { table_name: string }[] };
+    expect(tables.rows.length).toBeGreaterThan(20);
+    for (const { table_name: table } of tables.rows) {
+      const dump = (await db(t).execute(
+        sql`select coalesce(string_agg(row_to_json(x)::text, ''), '') as text from ${sql.identifier(table)} x`,
+      )) as unknown as { rows: { text: string }[] };
+      const text = dump.rows[0]!.text.toLowerCase();
+      for (const secret of secrets) expect(text.includes(secret.toLowerCase()), table).toBe(false);
+    }
+    // The public key is what Vaultline keeps.
+    const [wallet] = await db(t).select().from(wallets).where(eq(wallets.id, cold.id));
+    expect(wallet!.publicKey).toBe(
+      deriveAccount({ seed: COLD_SEED, blockchain: 'ETHEREUM', accountIndex: 0 }).publicKey,
+    );
   });
 });

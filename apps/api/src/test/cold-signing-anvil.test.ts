@@ -107,6 +107,9 @@ describe('importing a cold wallet (maker-checker)', () => {
     const [wallet] = await db(t).select().from(wallets).where(eq(wallets.importWorkflowId, workflow.id));
     expect(wallet).toMatchObject({ custody: 'COLD', address: workflow.payload.address, organizationId: s.orgId });
     cold = { id: wallet!.id, name: wallet!.name, blockchain: 'ETHEREUM', address: wallet!.address };
+    // Members see it as cold in their wallet list.
+    const listed = await s.owner.post('/api/v1/organizations/wallets', { filters: { search: 'Cold Vault' } });
+    expect(listed.json().items).toEqual([expect.objectContaining({ id: cold.id, custody: 'COLD', myRole: 'MANAGER' })]);
     // A second import of the same key is refused: the address is a wallet's already.
     const again = await maker.post(`${OPS}/cold-wallet-import-workflow/create`, proposal(parts, 'Cold Vault 2'));
     expect(again.json().code).toBe('4109');

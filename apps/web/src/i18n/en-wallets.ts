@@ -12,6 +12,8 @@ export const enWallets = {
     none: 'View only',
   },
   walletList: {
+    cold: 'Cold',
+    coldHint: "A cold wallet: after approval, its transactions are signed on the custodian's offline signer.",
     description: "Your organization's wallets by network, with their deposit addresses and your role in each.",
     searchPlaceholder: 'Search wallet name',
     network: 'Network',

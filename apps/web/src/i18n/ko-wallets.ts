@@ -15,6 +15,8 @@ export const koWallets: Pick<Messages, keyof typeof enWallets> = {
     none: '조회 전용',
   },
   walletList: {
+    cold: '콜드',
+    coldHint: '콜드 지갑: 승인 후 커스터디사의 오프라인 서명 기기에서 트랜잭션에 서명합니다.',
     description: '조직의 지갑을 네트워크별로 확인하고, 입금 주소와 지갑별 내 역할을 볼 수 있습니다.',
     searchPlaceholder: '지갑 이름 검색',
     network: '네트워크',

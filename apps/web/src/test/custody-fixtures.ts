@@ -19,6 +19,7 @@ export function wallet(overrides: Partial<Wallet> = {}): Wallet {
     address: '0x52908400098527886E0F7030069857D2E4169EE7',
     publicKey: '02b4632d08485ff1df2db55b9dafd23347d1c47a457072a1e87be26896549a8737',
     derivationPath: "m/44'/60'/0'/0/0",
+    custody: 'HOT',
     myRole: 'MANAGER',
     memberCount: 2,
     createdAt: '2026-03-02T01:02:03.000Z',

@@ -74,6 +74,8 @@ export const Wallet = z.object({
   address: z.string(),
   publicKey: z.string(),
   derivationPath: z.string(),
+  /** HOT: the custody engine signs; COLD: an air-gapped signer of the provider signs (the signing queue). */
+  custody: z.enum(['HOT', 'COLD']),
   myRole: WalletMemberRole.nullable(),
   memberCount: z.number().int(),
   createdAt: z.iso.datetime(),

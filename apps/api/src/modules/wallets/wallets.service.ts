@@ -57,6 +57,7 @@ export function walletsService(
       address: r.address,
       publicKey: r.publicKey,
       derivationPath: r.derivationPath,
+      custody: r.custody,
       myRole: roles.get(r.id) ?? null,
       memberCount: counts.get(r.id) ?? 0,
       createdAt: r.createdAt.toISOString(),

@@ -58,6 +58,7 @@ function handlers(state: { added: boolean }, extra: Handlers = {}): Handlers {
         address: '0x52908400098527886E0F7030069857D2E4169EE7',
         publicKey: '02b4',
         derivationPath: "m/44'/60'/0'/0/0",
+        custody: 'HOT',
         myRole: 'MANAGER',
         memberCount: 1,
         createdAt: '2026-03-02T01:02:03.000Z',

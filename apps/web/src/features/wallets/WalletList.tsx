@@ -1,4 +1,4 @@
-import { Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Blockchain, Wallet } from '@vaultline/contracts';
 import { useState } from 'react';
@@ -135,9 +135,12 @@ function WalletRow({ wallet, onOpen }: { wallet: Wallet; onOpen: () => void }) {
           <Group gap="sm" wrap="nowrap">
             <ChainAvatar chain={wallet.blockchain} />
             <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text size="sm" fw={600} truncate="end" data-testid="wallet-name">
-                {wallet.name}
-              </Text>
+              <Group gap={6} wrap="nowrap">
+                <Text size="sm" fw={600} truncate="end" data-testid="wallet-name">
+                  {wallet.name}
+                </Text>
+                {wallet.custody === 'COLD' ? <ColdBadge /> : null}
+              </Group>
               <NetworkLabel chain={wallet.blockchain} size="xs" />
             </Stack>
           </Group>
@@ -163,5 +166,17 @@ function WalletRow({ wallet, onOpen }: { wallet: Wallet; onOpen: () => void }) {
         </Text>
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** A cold wallet: its transactions are signed on the provider's air-gapped signer, after the approval line. */
+function ColdBadge() {
+  const { t } = useTranslation();
+  return (
+    <Tooltip label={t('walletList.coldHint')} withArrow>
+      <Badge size="xs" variant="light" color="indigo" data-testid="cold-badge">
+        {t('walletList.cold')}
+      </Badge>
+    </Tooltip>
   );
 }

@@ -7,8 +7,41 @@ import { type Account, credentials, enterOtp, signIn, snap } from './auth.helper
 import { csrfHeaders, settle } from './wallets.helpers';
 import { dismissNotices, registerPersonalEntry, requestWithdrawal } from './withdrawals.helpers';
 
+/** One cold wallet of the journey: its network, how the pickers name it and its coin, what is withdrawn. */
+interface ColdCase {
+  blockchain: 'SEPOLIA' | 'BITCOIN_TESTNET';
+  network: RegExp;
+  token: RegExp;
+  symbol: string;
+  fund: string;
+  amount: string;
+  /** The amount as the signing screen shows it. */
+  shown: string;
+}
+
+const SEPOLIA: ColdCase = {
+  blockchain: 'SEPOLIA',
+  network: /Sepolia$/,
+  token: /^ETH ·/,
+  symbol: 'ETH',
+  fund: '1',
+  amount: '0.25',
+  shown: '0.25 ETH',
+};
+const BITCOIN: ColdCase = {
+  blockchain: 'BITCOIN_TESTNET',
+  network: /테스트넷 Bitcoin$/,
+  token: /^BTC ·/,
+  symbol: 'BTC',
+  fund: '0.5',
+  amount: '0.125',
+  shown: '0.125 BTC',
+};
+/** A Bitcoin testnet address of nobody's wallet (BIP 173's example key). */
+const BTC_DESTINATION = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
+
 /**
- * A withdrawal from a cold wallet, on the devnet. The air-gapped signer (`npm run cold-signer`, a process of its own
+ * Withdrawals from cold wallets (an EVM one on Sepolia, a bitcoin-type one on Bitcoin testnet), on the devnet. The air-gapped signer (`npm run cold-signer`, a process of its own
  * with a seed no other part ever sees) exports its account key as QR images; operator A proposes the cold wallet by
  * uploading them, operator B approves. The owner withdraws from it; the engine builds the transaction and stops at
  * signing. The signing operator opens the queue, the animated QR code on screen is photographed frame by frame and
@@ -85,116 +118,167 @@ async function photographFrames(qr: Locator, dir: string): Promise<string[]> {
   return files;
 }
 
+/** The air-gapped signer's seed and its account key of `c.blockchain` as QR images. */
+function signerWithAccount(work: string, c: ColdCase) {
+  const dir = join(work, c.blockchain);
+  mkdirSync(join(dir, 'account'), { recursive: true });
+  mkdirSync(join(dir, 'answer'), { recursive: true });
+  const seedFile = join(dir, 'seed.txt');
+  coldSigner(['new', '--seed', seedFile]);
+  const images = coldSigner([
+    ...['export', '--seed', seedFile, '--blockchain', c.blockchain, '--account', '0'],
+    ...['--frames-out', join(dir, 'account')],
+  ]);
+  expect(images.length).toBeGreaterThan(0);
+  return { dir, seedFile, images };
+}
+
+/** Operator A proposes the cold wallet with the key's images; B approves it. Its address. */
+async function importCold(a: Page, b: Page, operatorB: Account, c: ColdCase, walletName: string, images: string[]) {
+  await a.goto('/dashboard/operation/organization');
+  await a.locator('[data-testid=organization-row][data-name="Vaultline Demo"]').click();
+  await a.getByTestId('organization-drawer').getByTestId('propose-cold-wallet').click();
+  const dialog = a.getByTestId('cold-wallet-dialog').getByRole('dialog');
+  await dialog.getByTestId('cold-wallet-name').fill(walletName);
+  await dialog.getByTestId('cold-wallet-network').click();
+  await a.getByRole('option', { name: c.network }).first().click();
+  await dialog.getByTestId('cold-wallet-codes').locator('input[type=file]').setInputFiles(images);
+  await expect(dialog.getByTestId('cold-wallet-codes-count')).toBeVisible();
+  if (c === SEPOLIA) await snap(a, 'cold-wallet-proposal-ko');
+  await dialog.getByTestId('cold-wallet-submit').click();
+  await expect(dialog).toBeHidden();
+  await a.keyboard.press('Escape');
+  const payload = await decide(b, 'COLD_WALLET_IMPORT', operatorB);
+  const address = payload.match(c === SEPOLIA ? /0x[0-9a-fA-F]{40}/ : /tb1[0-9a-z]{20,}/)?.[0];
+  expect(address).toBeTruthy();
+  return address!;
+}
+
+/** The signing operator opens the transaction, photographs its code, has it signed and hands the answer back. */
+async function signInQueue(
+  s: Page,
+  c: ColdCase,
+  walletName: string,
+  destination: string,
+  signer: { dir: string; seedFile: string },
+) {
+  await s.goto('/dashboard/operation/organization?tab=signing');
+  await expect(s.getByTestId('signing-waiting')).toBeVisible({ timeout: 30_000 });
+  const row = s.getByTestId('signing-row').filter({ hasText: walletName });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  if (c === SEPOLIA) {
+    await settle(s);
+    await snap(s, 'signing-queue-ko');
+  }
+  await row.getByTestId('signing-open').click();
+  const dialog = s.getByTestId('sign-request-dialog').getByRole('dialog');
+  await expect(dialog.getByTestId('sign-request-facts')).toContainText(destination, { ignoreCase: true });
+  await expect(dialog.getByTestId('sign-request-facts')).toContainText(c.shown);
+  if (c === SEPOLIA) await snap(s, 'sign-request-ko');
+  // The signer reads the animated code from pictures of the screen and answers with its own images.
+  const frames = await photographFrames(dialog.getByTestId('sign-request-qr'), join(signer.dir, 'request'));
+  const answer = coldSigner(['sign', '--seed', signer.seedFile, '--frames-out', join(signer.dir, 'answer'), ...frames]);
+  await dialog.getByTestId('signature-codes').locator('input[type=file]').setInputFiles(answer);
+  await expect(dialog.getByTestId('signature-codes-count')).toBeVisible();
+  if (c === SEPOLIA) await snap(s, 'sign-request-answered-ko');
+  await dialog.getByTestId('signature-submit').click();
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+  await expect(s.getByTestId('signing-row').filter({ hasText: walletName })).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** The request as its member sees it, until it ends: the transaction confirmed on the devnet. */
+async function expectComplete(page: Page, requestId: string) {
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.post(`/api/v1/organizations/requests/${requestId}`, {
+          headers: await csrfHeaders(page),
+          data: {},
+        });
+        return answer.ok() ? ((await answer.json()) as { status: string }).status : `HTTP ${answer.status()}`;
+      },
+      { timeout: 120_000, intervals: [1_000] },
+    )
+    .toBe('COMPLETE');
+}
+
+/** A PERSONAL Bitcoin testnet entry through the API with the owner's session: registered at once. */
+async function registerBitcoinEntry(page: Page, name: string) {
+  const response = await page.request.post('/api/v1/address-books', {
+    headers: await csrfHeaders(page),
+    data: {
+      name,
+      tokenId: 'BITCOIN_TESTNET.BTC',
+      address: BTC_DESTINATION,
+      walletType: 'PERSONAL',
+      receiverType: 'INDIVIDUAL',
+      receiver: {
+        nameKo: '홍길동',
+        nameEn: 'Gildong Hong',
+        birthday: '1990-01-15',
+        address: 'Seoul',
+        phone: '+82 10-1234-5678',
+      },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 test.describe('cold signing', () => {
-  test('operators import a cold wallet; its withdrawal is signed on the air-gapped signer through QR codes', async ({
+  test('operators import cold wallets; their withdrawals are signed on the air-gapped signer through QR codes', async ({
     browser,
     page,
     request,
   }) => {
-    test.setTimeout(600_000);
+    test.setTimeout(900_000);
     const demo = await credentials(request);
     const [operatorA, operatorB, signerOperator] = demo.operators;
     if (!operatorA || !operatorB || !signerOperator) throw new Error('the demo has three operators');
-    const stamp = Date.now().toString(36);
+    const stamp = Date.now().toString(36).slice(-4);
     const work = test.info().outputPath('cold-signer');
-    mkdirSync(join(work, 'account'), { recursive: true });
-    mkdirSync(join(work, 'answer'), { recursive: true });
-    const seedFile = join(work, 'seed.txt');
-
-    // The air-gapped signer makes its seed and shows its Sepolia account key as QR images.
-    coldSigner(['new', '--seed', seedFile]);
-    const accountImages = coldSigner([
-      ...['export', '--seed', seedFile, '--blockchain', 'SEPOLIA', '--account', '0'],
-      ...['--frames-out', join(work, 'account')],
-    ]);
-    expect(accountImages.length).toBeGreaterThan(0);
-
-    // Operator A proposes the cold wallet for the demo organization, uploading the key's images.
-    const walletName = `Cold Vault ${stamp.slice(-4)}`;
     const a = await open(browser);
     await signIn(a, request, '', { account: operatorA, landing: CONSOLE });
-    await a.locator('[data-testid=organization-row][data-name="Vaultline Demo"]').click();
-    const drawer = a.getByTestId('organization-drawer');
-    await drawer.getByTestId('propose-cold-wallet').click();
-    const dialog = a.getByTestId('cold-wallet-dialog').getByRole('dialog');
-    await dialog.getByTestId('cold-wallet-name').fill(walletName);
-    await dialog.getByTestId('cold-wallet-network').click();
-    await a
-      .getByRole('option', { name: /Sepolia$/ })
-      .first()
-      .click();
-    await dialog.getByTestId('cold-wallet-codes').locator('input[type=file]').setInputFiles(accountImages);
-    await expect(dialog.getByTestId('cold-wallet-codes-count')).toBeVisible();
-    await snap(a, 'cold-wallet-proposal-ko');
-    await dialog.getByTestId('cold-wallet-submit').click();
-    await expect(dialog).toBeHidden();
-
-    // Operator B approves it, comparing the derived address; the wallet exists with that address.
     const b = await open(browser);
     await signIn(b, request, '', { account: operatorB, landing: CONSOLE });
-    const payload = await decide(b, 'COLD_WALLET_IMPORT', operatorB);
-    const address = payload.match(/0x[0-9a-fA-F]{40}/)?.[0];
-    expect(address).toBeTruthy();
-
-    // The devnet funds it (the provider's devnet door), then the owner withdraws 0.25 ETH to a registered entry.
-    const funded = await a.request.post('/api/v1/operations/devnet/deposits', {
-      headers: await csrfHeaders(a),
-      data: { blockchain: 'SEPOLIA', toAddress: address, amount: '1' },
-    });
-    expect(funded.status(), await funded.text()).toBe(200);
-    await dismissNotices(page);
-    await signIn(page, request);
-    const entry = await registerPersonalEntry(page, `콜드 출금 ${stamp.slice(-4)}`);
-    await page.goto('/dashboard/wallets');
-    await page.getByTestId('wallet-row').filter({ hasText: walletName }).first().click();
-    const card = page.locator('[data-testid="wallet-balance"][data-token-id="SEPOLIA.ETH"]');
-    await expect(card).toHaveAttribute('data-total', /^[1-9][0-9]{17,}$/, { timeout: 60_000 });
-    const detail = await requestWithdrawal(page, {
-      wallet: new RegExp(`^${walletName}`),
-      token: /^ETH ·/,
-      destination: new RegExp(`^콜드 출금 ${stamp.slice(-4)}`),
-      amount: '0.25',
-    });
-    const requestId = (await detail.getAttribute('data-request-id')) ?? '';
-    expect(requestId).not.toBe('');
-
-    // The signing operator sees it waiting, counted on the queue's tab.
     const s = await open(browser);
     await signIn(s, request, '', { account: signerOperator, landing: CONSOLE });
-    await s.goto('/dashboard/operation/organization?tab=signing');
-    await expect(s.getByTestId('signing-waiting')).toBeVisible({ timeout: 30_000 });
-    const row = s.getByTestId('signing-row').filter({ hasText: walletName });
-    await expect(row).toBeVisible({ timeout: 30_000 });
-    await settle(s);
-    await snap(s, 'signing-queue-ko');
-    await row.getByTestId('signing-open').click();
-    const signDialog = s.getByTestId('sign-request-dialog').getByRole('dialog');
-    await expect(signDialog.getByTestId('sign-request-facts')).toContainText(entry.address, { ignoreCase: true });
-    await expect(signDialog.getByTestId('sign-request-facts')).toContainText('0.25 ETH');
-    await snap(s, 'sign-request-ko');
+    await dismissNotices(page);
+    await signIn(page, request);
 
-    // The signer reads the animated code from pictures of the screen and answers with its own images.
-    const frames = await photographFrames(signDialog.getByTestId('sign-request-qr'), join(work, 'request'));
-    const answerImages = coldSigner(['sign', '--seed', seedFile, '--frames-out', join(work, 'answer'), ...frames]);
-    await signDialog.getByTestId('signature-codes').locator('input[type=file]').setInputFiles(answerImages);
-    await expect(signDialog.getByTestId('signature-codes-count')).toBeVisible();
-    await snap(s, 'sign-request-answered-ko');
-    await signDialog.getByTestId('signature-submit').click();
-    await expect(signDialog).toBeHidden({ timeout: 15_000 });
-    await expect(s.getByTestId('signing-row').filter({ hasText: walletName })).toHaveCount(0, { timeout: 15_000 });
+    for (const c of [SEPOLIA, BITCOIN]) {
+      // The air-gapped signer's account key comes in as images; two operators make the cold wallet.
+      const signer = signerWithAccount(work, c);
+      const walletName = `Cold ${c.symbol} ${stamp}`;
+      const address = await importCold(a, b, operatorB, c, walletName, signer.images);
 
-    // The transaction confirms on the devnet: the request completes and the receiver holds the amount.
-    await expect
-      .poll(
-        async () => {
-          const answer = await page.request.post(`/api/v1/organizations/requests/${requestId}`, {
-            headers: await csrfHeaders(page),
-            data: {},
-          });
-          return answer.ok() ? ((await answer.json()) as { status: string }).status : `HTTP ${answer.status()}`;
-        },
-        { timeout: 120_000, intervals: [1_000] },
-      )
-      .toBe('COMPLETE');
+      // The devnet funds it (the provider's devnet door); the owner withdraws to a registered entry.
+      const funded = await a.request.post('/api/v1/operations/devnet/deposits', {
+        headers: await csrfHeaders(a),
+        data: { blockchain: c.blockchain, toAddress: address, amount: c.fund },
+      });
+      expect(funded.status(), await funded.text()).toBe(200);
+      const entryName = `콜드 출금 ${c.symbol} ${stamp}`;
+      let destination = BTC_DESTINATION;
+      if (c === SEPOLIA) destination = (await registerPersonalEntry(page, entryName)).address;
+      else await registerBitcoinEntry(page, entryName);
+      await page.goto('/dashboard/wallets');
+      const walletRow = page.getByTestId('wallet-row').filter({ hasText: walletName }).first();
+      await expect(walletRow.getByTestId('cold-badge')).toBeVisible();
+      await walletRow.click();
+      const card = page.locator(`[data-testid="wallet-balance"][data-token-id="${c.blockchain}.${c.symbol}"]`);
+      await expect(card).toHaveAttribute('data-total', /^[1-9][0-9]{6,}$/, { timeout: 60_000 });
+      const detail = await requestWithdrawal(page, {
+        wallet: new RegExp(`^${walletName}`),
+        token: c.token,
+        destination: new RegExp(`^${entryName}`),
+        amount: c.amount,
+        symbol: c.symbol,
+      });
+      const requestId = (await detail.getAttribute('data-request-id')) ?? '';
+      expect(requestId).not.toBe('');
+
+      await signInQueue(s, c, walletName, destination, signer);
+      await expectComplete(page, requestId);
+    }
   });
 });

@@ -62,6 +62,8 @@ export interface WithdrawalDraft {
   token: RegExp;
   destination: RegExp;
   amount: string;
+  /** The token's symbol in the request's title (ETH unless told). */
+  symbol?: string;
   /** A screenshot of the filled form with its preview. */
   shot?: string;
 }
@@ -78,7 +80,7 @@ export async function requestWithdrawal(page: Page, draft: WithdrawalDraft) {
   if (draft.shot) await snap(page, draft.shot);
   await page.getByTestId('withdraw-submit').click();
   const detail = page.getByTestId('request-detail');
-  await expect(detail.getByTestId('request-title')).toContainText(`${draft.amount} ETH`);
+  await expect(detail.getByTestId('request-title')).toContainText(`${draft.amount} ${draft.symbol ?? 'ETH'}`);
   return detail;
 }
 

@@ -66,8 +66,8 @@ export function WalletsPage() {
         blockchain={chain}
         partialBeforeAnswer={!me.permissions.includes('WALLETS_VIEW')}
         canCreate={canCreate}
+        below={me.permissions.includes('WALLETS_VIEW') ? <GasFeeWalletsCard /> : null}
       />
-      {me.permissions.includes('WALLETS_VIEW') ? <GasFeeWalletsCard /> : null}
     </>
   );
 }

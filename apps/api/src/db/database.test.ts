@@ -39,7 +39,7 @@ describe('database', () => {
       const [orgs] = await t.database.db.select({ n: count() }).from(organizations);
       const [members] = await t.database.db.select({ n: count() }).from(accounts);
       expect(orgs?.n).toBe(1);
-      expect(members?.n).toBe(4); // the owner, an expired-password member and two operators
+      expect(members?.n).toBe(5); // the owner, an expired-password member and three operators
     } finally {
       await t.dispose();
     }

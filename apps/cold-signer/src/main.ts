@@ -83,10 +83,7 @@ async function run() {
       const seed = readSeed();
       const collector = new QrPartCollector(Object.values(SIGN_REQUEST_TYPES));
       const frames = images.length > 0 ? readFrames(images) : await readStdin();
-      // A blurred or cut-off picture holds no code: it is skipped, as a camera skips a frame it cannot read.
-      const unreadable = frames.filter((part) => part === '').length;
-      if (unreadable > 0) console.error(`${unreadable} image(s) held no readable QR code; skipped.`);
-      for (const part of frames) if (part && !collector.complete) collector.receive(part);
+      for (const part of frames) if (!collector.complete) collector.receive(part);
       const { answer, review } = signColdRequest(seed, collector.finish());
       console.error(
         `Signing ${review.family} request ${review.requestId ?? '(PSBT)'} with ${review.derivationPath ?? 'each input key'}:`,

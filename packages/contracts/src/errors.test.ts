@@ -44,6 +44,7 @@ const PROJECT_CODES = [
   '4112',
   '4113',
   '4114',
+  '4115',
 ];
 
 describe('error catalogue', () => {

@@ -202,28 +202,6 @@ async function expectComplete(page: Page, requestId: string) {
     .toBe('COMPLETE');
 }
 
-/** A PERSONAL Bitcoin testnet entry through the API with the owner's session: registered at once. */
-async function registerBitcoinEntry(page: Page, name: string) {
-  const response = await page.request.post('/api/v1/address-books', {
-    headers: await csrfHeaders(page),
-    data: {
-      name,
-      tokenId: 'BITCOIN_TESTNET.BTC',
-      address: BTC_DESTINATION,
-      walletType: 'PERSONAL',
-      receiverType: 'INDIVIDUAL',
-      receiver: {
-        nameKo: '홍길동',
-        nameEn: 'Gildong Hong',
-        birthday: '1990-01-15',
-        address: 'Seoul',
-        phone: '+82 10-1234-5678',
-      },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
 test.describe('cold signing', () => {
   test('operators import cold wallets; their withdrawals are signed on the air-gapped signer through QR codes', async ({
     browser,
@@ -258,9 +236,11 @@ test.describe('cold signing', () => {
       });
       expect(funded.status(), await funded.text()).toBe(200);
       const entryName = `콜드 출금 ${c.symbol} ${stamp}`;
-      let destination = BTC_DESTINATION;
-      if (c === SEPOLIA) destination = (await registerPersonalEntry(page, entryName)).address;
-      else await registerBitcoinEntry(page, entryName);
+      const { address: destination } = await registerPersonalEntry(
+        page,
+        entryName,
+        c === SEPOLIA ? {} : { tokenId: 'BITCOIN_TESTNET.BTC', address: BTC_DESTINATION },
+      );
       await page.goto('/dashboard/wallets');
       const walletRow = page.getByTestId('wallet-row').filter({ hasText: walletName }).first();
       await expect(walletRow.getByTestId('cold-badge')).toBeVisible();

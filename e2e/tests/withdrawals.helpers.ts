@@ -16,14 +16,20 @@ export async function dismissNotices(page: Page) {
   );
 }
 
-/** Registers a self-managed (PERSONAL) Sepolia ETH entry through the API with the page's session: registered at once. */
-export async function registerPersonalEntry(page: Page, name: string) {
-  const address = `0x${randomBytes(20).toString('hex')}`;
+/**
+ * Registers a self-managed (PERSONAL) entry through the API with the page's session: registered at once. Sepolia ETH
+ * at a fresh address unless told another token and address.
+ */
+export async function registerPersonalEntry(
+  page: Page,
+  name: string,
+  { tokenId = SEPOLIA_ETH, address = `0x${randomBytes(20).toString('hex')}` } = {},
+) {
   const response = await page.request.post('/api/v1/address-books', {
     headers: await csrfHeaders(page),
     data: {
       name,
-      tokenId: SEPOLIA_ETH,
+      tokenId,
       address,
       walletType: 'PERSONAL',
       receiverType: 'INDIVIDUAL',

@@ -15,7 +15,7 @@ import { ETH, WD, type WithdrawalScene, withdrawalScene } from '../modules/withd
 import { createTestApp, type TestApp } from './app.js';
 import { setBalance } from './asset-fixtures.js';
 import type { TestBrowser } from './browser.js';
-import { coldOperators, get, messageOf, OPS, QUEUE, testSweeper } from './cold-signing-scene.js';
+import { coldOperators, get, messageOf, OPS, QUEUE, testSweeper, untilSigning } from './cold-signing-scene.js';
 import type { CreatedWallet } from './wallet-fixtures.js';
 import { db, requestRow, transfers, until } from './withdrawal-lifecycle-scene.js';
 
@@ -43,12 +43,7 @@ async function withdrawCold(amount: string) {
   });
   expect(made.statusCode, made.body).toBe(200);
   const id = made.json().id as string;
-  const row = await until(async () => {
-    await tick();
-    const [transfer] = await transfers(t, id);
-    return transfer && (await requestRow(t, id)).progress === 'SIGNING' && transfer;
-  }, 'the cold transfer to wait for its signature');
-  return { id, row };
+  return { id, row: await untilSigning(t, sweeper, id) };
 }
 
 beforeAll(async () => {

@@ -8,14 +8,20 @@ import { join } from 'node:path';
 import { solanaAddressFromPublicKey } from '@vaultline/chains';
 import { SIGN_REQUEST_TYPES, signColdRequest, toQrParts } from '@vaultline/chains/cold';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestExecution } from '../modules/approvals/request-execution.service.js';
-import { withdrawalExecution } from '../modules/withdrawals/withdrawal-execution.service.js';
-import { INDIVIDUAL } from './address-book-fixtures.js';
 import { createTestApp, type TestApp } from './app.js';
 import { type ApprovalScene, approvalScene } from './approval-scene.js';
 import type { TestBrowser } from './browser.js';
-import { coldOperators, get, importColdWallet, messageOf, QUEUE } from './cold-signing-scene.js';
-import { chainSweeper, type DevnetEngine, devnetEngine } from './devnet.js';
+import {
+  coldOperators,
+  get,
+  importColdWallet,
+  messageOf,
+  QUEUE,
+  testSweeper,
+  untilSigning,
+  withdrawToNewEntry,
+} from './cold-signing-scene.js';
+import { type chainSweeper, type DevnetEngine, devnetEngine } from './devnet.js';
 import { requestRow, transfers, until } from './withdrawal-lifecycle-scene.js';
 
 const COLD_SEED = new Uint8Array(64).map((_, i) => (i * 29 + 3) % 256);
@@ -37,17 +43,8 @@ beforeAll(async () => {
   });
   s = await approvalScene(t, 'Cold Devnet', { blockchain: 'SOLANA_DEVNET', walletName: 'Cold Devnet Hot' });
   operators = await coldOperators(t);
-  const db = t.testDb.database.db;
-  devnet = devnetEngine({ db, config: t.config, log: t.app.log, now: t.clock.now });
-  const settle = withdrawalExecution(db);
-  const execution = requestExecution(db, t.clock.now);
-  sweeper = chainSweeper({
-    db,
-    config: t.config,
-    log: t.app.log,
-    now: t.clock.now,
-    afterTick: () => settle.settleFinished(execution, t.clock.now),
-  });
+  devnet = devnetEngine({ db: t.testDb.database.db, config: t.config, log: t.app.log, now: t.clock.now });
+  sweeper = testSweeper(t);
 });
 afterAll(async () => {
   await t?.close();
@@ -71,28 +68,15 @@ describe('a cold Solana withdrawal on the devnet', () => {
     });
     expect(sent.statusCode, sent.body).toBe(200);
     await mine(3);
-    const entry = await s.owner.post('/api/v1/address-books', {
-      name: 'Devnet Solana destination',
-      tokenId: 'SOLANA_DEVNET.SOL',
-      address: RECEIVER,
-      walletType: 'PERSONAL',
-      receiverType: 'INDIVIDUAL',
-      receiver: INDIVIDUAL,
-    });
-    expect(entry.statusCode, entry.body).toBe(200);
-    const made = await s.owner.post('/api/v1/organizations/withdrawals/sol/withdrawal-request/create', {
+    const id = await withdrawToNewEntry(s.owner, {
+      family: 'sol',
       walletId: cold.id,
       tokenId: 'SOLANA_DEVNET.SOL',
-      addressBookId: entry.json().id,
+      address: RECEIVER,
       amount: '1.5',
+      entryName: 'Devnet Solana destination',
     });
-    expect(made.statusCode, made.body).toBe(200);
-    const id = made.json().id as string;
-    const row = await until(async () => {
-      await sweeper.tick();
-      const [transfer] = await transfers(t, id);
-      return transfer && (await requestRow(t, id)).progress === 'SIGNING' && transfer;
-    }, 'the cold transfer to wait for its signature');
+    const row = await untilSigning(t, sweeper, id);
     expect(row).toMatchObject({ status: 'BUILT', raw: null });
 
     const shown = await get(operators.signer, `${QUEUE}/${row.id}`);

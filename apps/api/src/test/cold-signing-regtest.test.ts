@@ -7,13 +7,21 @@ import { SIGN_REQUEST_TYPES, signColdRequest, toQrParts } from '@vaultline/chain
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LITECOIN_REGTEST, type RegtestNode, startRegtest } from '../engine/chains/regtest.js';
 import { type AddressRelay, startAddressRelay } from '../engine/chains-check/regtest-relay.js';
-import { INDIVIDUAL } from './address-book-fixtures.js';
 import { createTestApp, type TestApp } from './app.js';
 import { type ApprovalScene, approvalScene } from './approval-scene.js';
 import { setBalance } from './asset-fixtures.js';
 import { REGTEST_SINK } from './btc-custody.js';
-import { coldOperators, get, importColdWallet, messageOf, QUEUE, testSweeper } from './cold-signing-scene.js';
-import { db, requestRow, transfers, until } from './withdrawal-lifecycle-scene.js';
+import {
+  coldOperators,
+  get,
+  importColdWallet,
+  messageOf,
+  QUEUE,
+  testSweeper,
+  untilSigning,
+  withdrawToNewEntry,
+} from './cold-signing-scene.js';
+import { db, requestRow, until } from './withdrawal-lifecycle-scene.js';
 
 const COLD_SEED = new Uint8Array(64).map((_, i) => (i * 53 + 7) % 256);
 /** A BITCOIN_TESTNET address of nobody's wallet (the key of private key 2), where the withdrawal pays. */
@@ -54,29 +62,16 @@ describe('a cold bitcoin-type withdrawal', () => {
     await node.rpc.generateToAddress(1, onNode(cold.address));
     await node.rpc.generateToAddress(COINBASE_MATURITY, REGTEST_SINK);
     await setBalance(db(t), s.orgId, cold, 'BITCOIN_TESTNET.BTC', { total: (50n * 10n ** 8n).toString() });
-    const entry = await s.owner.post('/api/v1/address-books', {
-      name: 'Regtest destination',
-      tokenId: 'BITCOIN_TESTNET.BTC',
-      address: RECEIVER,
-      walletType: 'PERSONAL',
-      receiverType: 'INDIVIDUAL',
-      receiver: INDIVIDUAL,
-    });
-    expect(entry.statusCode, entry.body).toBe(200);
-    const made = await s.owner.post('/api/v1/organizations/withdrawals/btc/withdrawal-request/create', {
+    const id = await withdrawToNewEntry(s.owner, {
+      family: 'btc',
       walletId: cold.id,
       tokenId: 'BITCOIN_TESTNET.BTC',
-      addressBookId: entry.json().id,
+      address: RECEIVER,
       amount: '1.25',
+      entryName: 'Regtest destination',
     });
-    expect(made.statusCode, made.body).toBe(200);
-    const id = made.json().id as string;
     const sweeper = testSweeper(t);
-    const row = await until(async () => {
-      await sweeper.tick();
-      const [transfer] = await transfers(t, id);
-      return transfer && (await requestRow(t, id)).progress === 'SIGNING' && transfer;
-    }, 'the cold PSBT to wait for its signature');
+    const row = await untilSigning(t, sweeper, id);
     expect(row).toMatchObject({ status: 'BUILT', raw: null });
 
     const shown = await get(operators.signer, `${QUEUE}/${row.id}`);

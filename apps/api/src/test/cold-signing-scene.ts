@@ -7,11 +7,12 @@ import { wallets } from '../db/schema/index.js';
 import { chainSweeper } from '../engine/transactions/sweeper.js';
 import { requestExecution } from '../modules/approvals/request-execution.service.js';
 import { withdrawalExecution } from '../modules/withdrawals/withdrawal-execution.service.js';
+import { INDIVIDUAL } from './address-book-fixtures.js';
 import type { TestApp } from './app.js';
 import type { TestBrowser } from './browser.js';
 import { createMember, signIn } from './fixtures.js';
 import type { CreatedWallet } from './wallet-fixtures.js';
-import { db } from './withdrawal-lifecycle-scene.js';
+import { db, requestRow, transfers, until } from './withdrawal-lifecycle-scene.js';
 
 export const OPS = '/api/v1/operations/organizations';
 export const QUEUE = '/api/v1/operations/signing-queue';
@@ -78,4 +79,37 @@ export async function importColdWallet(
   if (approved.json().status !== 'APPROVED') throw new Error(approved.body);
   const [wallet] = await db(t).select().from(wallets).where(eq(wallets.importWorkflowId, id));
   return { id: wallet!.id, name: wallet!.name, blockchain, address: wallet!.address };
+}
+
+/** Sweeps until the request's transfer waits, BUILT, for its cold signature (the request at SIGNING); the row. */
+export function untilSigning(t: TestApp, sweeper: { tick(): Promise<unknown> }, requestId: string) {
+  return until(async () => {
+    await sweeper.tick();
+    const [transfer] = await transfers(t, requestId);
+    return transfer && (await requestRow(t, requestId)).progress === 'SIGNING' && transfer;
+  }, 'the cold transfer to wait for its signature');
+}
+
+/** The owner registers a PERSONAL entry at `address` and withdraws `amount` to it from the wallet; the request id. */
+export async function withdrawToNewEntry(
+  owner: TestBrowser,
+  w: { family: string; walletId: string; tokenId: string; address: string; amount: string; entryName: string },
+) {
+  const entry = await owner.post('/api/v1/address-books', {
+    name: w.entryName,
+    tokenId: w.tokenId,
+    address: w.address,
+    walletType: 'PERSONAL',
+    receiverType: 'INDIVIDUAL',
+    receiver: INDIVIDUAL,
+  });
+  if (entry.statusCode !== 200) throw new Error(entry.body);
+  const made = await owner.post(`/api/v1/organizations/withdrawals/${w.family}/withdrawal-request/create`, {
+    walletId: w.walletId,
+    tokenId: w.tokenId,
+    addressBookId: entry.json().id,
+    amount: w.amount,
+  });
+  if (made.statusCode !== 200) throw new Error(made.body);
+  return made.json().id as string;
 }

@@ -204,6 +204,17 @@ describe('a withdrawal from the cold wallet', () => {
     expect(row).toMatchObject({ status: 'CONFIRMED', hash: accepted.json().hash });
   });
 
+  it('takes one of two answers handed in at once: exactly one SIGNED write, the other 4112', async () => {
+    const shown = await get(signer, `${QUEUE}/${second.row.id}`);
+    const { answer } = signColdRequest(COLD_SEED, messageOf(shown.json().parts, SIGN_REQUEST_TYPES.evm));
+    const url = `${QUEUE}/${second.row.id}/signature`;
+    const answers = await Promise.all([0, 1].map(() => signer.post(url, { parts: toQrParts(answer) })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().code).toBe('4112');
+    const [row] = await transfers(t, second.id);
+    expect(row).toMatchObject({ status: 'SIGNED', hash: answers.find((a) => a.statusCode === 200)!.json().hash });
+  });
+
   it('never holds the cold key: no table holds it, in any form, after the whole flow', async () => {
     const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
     const secrets = [hex(deriveSigningKey(COLD_SEED, 'ETHEREUM', 0).privateKey), hex(COLD_SEED)];

@@ -1,61 +1,27 @@
-// A cold Solana withdrawal on the embedded devnet, through the API: the engine builds the transfer and stops at
-// SIGNING; the wallet requires two signing operators, so the signature is taken only after another signing operator
-// confirmed the transaction; the sign request is a sol-sign-request; the air-gapped signer's sol-signature is
-// verified over the stored message and the wallet's key; the devnet includes it and the request completes.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { solanaAddressFromPublicKey } from '@vaultline/chains';
 import { SIGN_REQUEST_TYPES, signColdRequest, toQrParts } from '@vaultline/chains/cold';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './app.js';
-import { type ApprovalScene, approvalScene } from './approval-scene.js';
 import type { TestBrowser } from './browser.js';
-import {
-  coldOperators,
-  get,
-  importColdWallet,
-  messageOf,
-  QUEUE,
-  testSweeper,
-  untilSigning,
-  withdrawToNewEntry,
-} from './cold-signing-scene.js';
-import { type chainSweeper, type DevnetEngine, devnetEngine } from './devnet.js';
-import { requestRow, transfers, until } from './withdrawal-lifecycle-scene.js';
+import { type ColdDevnetScene, coldDevnetScene } from './cold-devnet-scene.js';
+import { get, importColdWallet, messageOf, QUEUE, untilSigning, withdrawToNewEntry } from './cold-signing-scene.js';
+import { transfers } from './withdrawal-lifecycle-scene.js';
 
 const COLD_SEED = new Uint8Array(64).map((_, i) => (i * 29 + 3) % 256);
 const RECEIVER = solanaAddressFromPublicKey(new Uint8Array(32).fill(9));
 
-let t: TestApp;
-let s: ApprovalScene;
-let operators: Awaited<ReturnType<typeof coldOperators>>;
-let devnet: DevnetEngine;
-let sweeper: ReturnType<typeof chainSweeper>;
+let t: ColdDevnetScene['t'];
+let s: ColdDevnetScene['s'];
+let operators: ColdDevnetScene['operators'];
+let sweeper: ColdDevnetScene['sweeper'];
+let mine: ColdDevnetScene['mine'];
+let settled: ColdDevnetScene['settled'];
 
 beforeAll(async () => {
-  t = await createTestApp({
-    AUTH_RATE_LIMIT_FACTOR: '20',
-    DEVNET_BLOCK_MS: '0',
-    CHAIN_SWEEP_MS: '0',
-    DEVNET_CONFIRMATIONS: '1',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'vaultline-cold-devnet-')),
-  });
-  s = await approvalScene(t, 'Cold Devnet', { blockchain: 'SOLANA_DEVNET', walletName: 'Cold Devnet Hot' });
-  operators = await coldOperators(t);
-  devnet = devnetEngine({ db: t.testDb.database.db, config: t.config, log: t.app.log, now: t.clock.now });
-  sweeper = testSweeper(t);
+  ({ t, s, operators, sweeper, mine, settled } = await coldDevnetScene('Cold Devnet'));
 });
 afterAll(async () => {
   await t?.close();
 });
-
-async function mine(rounds: number) {
-  for (let i = 0; i < rounds; i++) {
-    await devnet.produceBlocks();
-    await devnet.watch();
-  }
-}
 
 describe('a cold Solana withdrawal on the devnet', () => {
   it('waits for the air-gapped signature, then is included and settles', async () => {
@@ -94,18 +60,9 @@ describe('a cold Solana withdrawal on the devnet', () => {
     const accepted = await operators.signer.post(`${QUEUE}/${row.id}/signature`, { parts: toQrParts(answer) });
     expect(accepted.json(), accepted.body).toMatchObject({ status: 'SIGNED' });
 
-    const request = await until(
-      async () => {
-        await sweeper.tick();
-        await mine(1);
-        const r = await requestRow(t, id);
-        return r.status !== 'EXECUTING' && r;
-      },
-      'the cold Solana withdrawal to complete',
-      60_000,
-    );
+    const request = await settled(id);
     expect(request).toMatchObject({ status: 'COMPLETE' });
-    const [settled] = await transfers(t, id);
-    expect(settled).toMatchObject({ status: 'CONFIRMED', hash: accepted.json().hash });
+    const [transfer] = await transfers(t, id);
+    expect(transfer).toMatchObject({ status: 'CONFIRMED', hash: accepted.json().hash });
   });
 });

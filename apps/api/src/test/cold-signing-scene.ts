@@ -63,6 +63,8 @@ export async function importColdWallet(
   blockchain: Blockchain,
   walletName: string,
   signersRequired: 1 | 2 = 1,
+  /** EOS-type networks: the account the key is to control. */
+  accountName?: string,
 ): Promise<CreatedWallet> {
   const created = await people.maker.post(`${OPS}/cold-wallet-import-workflow/create`, {
     organizationId,
@@ -70,6 +72,7 @@ export async function importColdWallet(
     blockchain,
     accountParts: toQrParts(coldAccountUr(seed, blockchain, 0)),
     signersRequired,
+    ...(accountName ? { accountName } : {}),
   });
   if (created.statusCode !== 200) throw new Error(created.body);
   const id = created.json().id as string;

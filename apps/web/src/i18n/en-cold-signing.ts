@@ -71,5 +71,8 @@ export const enColdSigning = {
     signersTwo: 'Two (four eyes)',
     accountLabel: 'Account key codes',
     accountHint: 'On the signer: export the account key and scan, upload or paste its codes.',
+    accountName: 'Account name',
+    accountNameHint:
+      'The account the key controls: 12 characters, a-z and 1-5. On the devnet it is registered on approval.',
   },
 } as const;

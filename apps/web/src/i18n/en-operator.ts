@@ -69,6 +69,7 @@ export const enOperator = {
       blockchain: 'Network',
       signersRequired: 'Signing operators',
       address: 'Address',
+      accountKey: 'Account key',
       derivationPath: 'Key path',
       masterFingerprint: 'Signer fingerprint',
     },

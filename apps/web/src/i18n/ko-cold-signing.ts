@@ -72,5 +72,7 @@ export const koColdSigning: Pick<Messages, keyof typeof enColdSigning> = {
     signersTwo: '두 명 (4-eyes)',
     accountLabel: '계정 키 코드',
     accountHint: '서명 기기에서 계정 키를 내보낸 뒤 그 코드를 스캔하거나 올리거나 붙여 넣으세요.',
+    accountName: '계정 이름',
+    accountNameHint: '이 키가 관리할 계정입니다. a-z와 1-5로 된 12자이며, 데브넷에서는 승인할 때 등록됩니다.',
   },
 };

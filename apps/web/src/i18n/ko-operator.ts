@@ -72,6 +72,7 @@ export const koOperator: Pick<Messages, keyof typeof enOperator> = {
       blockchain: '네트워크',
       signersRequired: '서명 운영자 수',
       address: '주소',
+      accountKey: '계정 키',
       derivationPath: '키 경로',
       masterFingerprint: '서명 기기 지문',
     },

@@ -5,11 +5,11 @@ import { CryptoHDKey } from '@keystonehq/bc-ur-registry';
 import type { UR } from '@ngraveio/bc-ur';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { HDKey } from '@scure/bip32';
 import { type Blockchain, familyOf } from '@vaultline/contracts';
 import { derivationPath } from '../derivation.js';
-import { eosLegacyPublicKey } from '../families/eosio.js';
+import { decodeEosPublicKey, eosLegacyPublicKey } from '../families/eosio.js';
 import { publicKeyToEvmAddress } from '../families/evm.js';
 import { slip10Ed25519Derive, solanaAddressFromPublicKey } from '../families/sol.js';
 import { btcNetworkOf, p2wpkhAddress } from '../tx/btc.js';
@@ -100,4 +100,15 @@ export function readColdAccount(ur: UR, blockchain: Blockchain): ColdAccount {
     publicKey: bytesToHex(key),
     address: addressOf(blockchain, key),
   };
+}
+
+/**
+ * A cold wallet's stored public key as bytes: EOS-type wallets keep the key's `EOS…` text (the form an account's
+ * permission shows, as for hot wallets); the others keep the key itself in hex.
+ */
+export function coldPublicKeyBytes(blockchain: Blockchain, stored: string): Uint8Array {
+  if (familyOf(blockchain) !== 'eosio') return hexToBytes(stored);
+  const key = decodeEosPublicKey(stored);
+  if (!key) throw new Error('The wallet has no EOS-type public key');
+  return key;
 }

@@ -4,7 +4,7 @@ import { defineDecisionCalls, EmptyBody, tagged } from '../call.js';
 import type { ErrorCode } from '../errors.js';
 import { definePagedListCall } from '../paging.js';
 import { OperatorRole } from '../roles.js';
-import { emailSchema, personNameSchema, searchSchema, textSchema } from '../validation.js';
+import { emailSchema, eosAccountNameSchema, personNameSchema, searchSchema, textSchema } from '../validation.js';
 import { EncryptedSecret } from './auth.js';
 import { InvitationInfo, InvitationSignupAnswer, invitationSignupFields } from './organization.js';
 
@@ -255,10 +255,16 @@ export const coldWalletImportWorkflow = workflowCalls(
     accountParts: z.array(z.string().trim().min(1).max(2000)).min(1).max(400),
     /** Signing operators each transaction needs: 2 puts a second pair of eyes on what the signer signs. */
     signersRequired: z.union([z.literal(1), z.literal(2)]).default(1),
+    /**
+     * EOS-type networks only, and there required: the account the key controls (an address on those chains is an
+     * account name, not a key). On the devnet the approval registers it with the key, as a hot wallet's creation does.
+     */
+    accountName: eosAccountNameSchema.optional(),
   }),
-  // The organization (404); the wallet name's rules (1, 2) and uniqueness (4006), the address already a wallet's
-  // (4109); the key's QR parts: unreadable (40000), incomplete (40001), a key of another kind or network (40002).
-  { create: ['404', '1', '2', '4006', '4109', '40000', '40001', '40002'], approve: ['4006', '4109'] },
+  // The organization (404); an account name missing on an EOS-type network or given on another (4000); the wallet
+  // name's rules (1, 2) and uniqueness (4006), the address or account already a wallet's (4109); the key's QR parts:
+  // unreadable (40000), incomplete (40001), a key of another kind or network (40002).
+  { create: ['404', '1', '2', '4000', '4006', '4109', '40000', '40001', '40002'], approve: ['4006', '4109'] },
 );
 export const organizationUpdateWorkflow = workflowCalls('organization-update-workflow', 'organizationUpdateWorkflow');
 

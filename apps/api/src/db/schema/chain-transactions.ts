@@ -68,6 +68,11 @@ export const chainTransactions = pgTable(
     validUntilHeight: numeric('valid_until_height', { precision: 20, scale: 0 }),
     /** EOS-type: its expiration; after it, unseen, it can never be included. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * EOS-type: the id of the chain it was built for (64 hex), which its signature commits to. Kept with the row so
+     * a cold signer is shown exactly what the node that built it answered, whenever it signs.
+     */
+    chainId: text('chain_id'),
     status: text('status', { enum: CHAIN_TRANSACTION_STATUSES }).notNull(),
     /** The unsigned transaction in its family's own serialization. */
     payload: bytea('payload').notNull(),
@@ -107,9 +112,11 @@ export const chainTransactions = pgTable(
       'chain_transactions_status_known',
       sql`${t.status} in ('BUILT', 'SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED', 'DROPPED', 'REPLACED')`,
     ),
+    // Only a row never signed lacks bytes: BUILT, FAILED at building, or DROPPED unsigned (a cold wallet's
+    // transaction that expired waiting for its air-gapped signer; it never had a hash either).
     check(
       'chain_transactions_signed_has_raw',
-      sql`${t.status} = 'BUILT' or ${t.status} = 'FAILED' or ${t.raw} is not null`,
+      sql`${t.status} = 'BUILT' or ${t.status} = 'FAILED' or ${t.raw} is not null or (${t.status} = 'DROPPED' and ${t.hash} is null)`,
     ),
   ],
 );

@@ -100,6 +100,9 @@ export function transactionExecutor(deps: ExecutorDeps) {
   async function sign(row: ChainTransactionRow) {
     // A cold wallet's transaction waits, BUILT, for its air-gapped signer (the signing queue); no key is derived.
     if (await walletCustody(db, row.organizationId).coldWallet(row.blockchain, row.fromAddress)) {
+      // Still unsigned past its expiration (EOS-type) or blockhash (Solana), it could never land: the queue is
+      // given the next attempt to sign instead, and a signature handed in for this one is refused (4112).
+      if (await expired(row)) return nextAttempt(row);
       if (row.requestId) await requestProgress(db, row.organizationId, row.requestId, 'SIGNING');
       return row;
     }

@@ -1,6 +1,7 @@
 // The planner of a node's family: how the executor builds transfers on it.
 import type { EvmToken } from '@vaultline/chains';
 import type { Db } from '../../db/client.js';
+import { walletCustody } from '../../modules/wallets/wallet-custody.service.js';
 import { btcPlanner } from './btc-planner.js';
 import type { AnyChainNode } from './chain-node.js';
 import { eosPlanner } from './eos-planner.js';
@@ -21,6 +22,8 @@ export function plannerFor(
     case 'sol':
       return solPlanner(node) as TransferPlanner;
     case 'eosio':
-      return eosPlanner(node) as TransferPlanner;
+      return eosPlanner(node, undefined, async (intent) =>
+        Boolean(await walletCustody(db, intent.organizationId).coldWallet(intent.blockchain, intent.fromAddress)),
+      ) as TransferPlanner;
   }
 }

@@ -44,6 +44,8 @@ export interface PlannedTransaction {
   spends?: string[];
   validUntilHeight?: bigint;
   expiresAt?: Date;
+  /** EOS-type: the chain id the transaction was built for (its signature commits to it). */
+  chainId?: string;
 }
 
 /** Nothing can be built right now, but it may be later (bitcoin outputs held by a transaction in flight). */
@@ -153,8 +155,9 @@ export async function createTransfer<Quote extends object>(
     const repo = chainTransactionsRepository(tx);
     const sender = await repo.lockSender(intent.blockchain, intent.fromAddress);
     if (replacing) {
-      // Another executor may have replaced it while we quoted: then its successor is the row.
-      const dropped = await repo.transition(replacing.id, ['SIGNED', 'BROADCAST'], {
+      // Another executor may have replaced it while we quoted: then its successor is the row. (A cold wallet's row
+      // expires BUILT, still waiting for its signer; a signature handed in from now on finds it DROPPED: 4112.)
+      const dropped = await repo.transition(replacing.id, ['BUILT', 'SIGNED', 'BROADCAST'], {
         status: 'DROPPED',
         failureCode: '4111',
       });
@@ -176,6 +179,7 @@ export async function createTransfer<Quote extends object>(
       spends: planned.spends ?? null,
       validUntilHeight: planned.validUntilHeight === undefined ? null : planned.validUntilHeight.toString(),
       expiresAt: planned.expiresAt ?? null,
+      chainId: planned.chainId ?? null,
     });
     if (planned.nextSequence !== undefined) {
       await repo.setNextSequence(intent.blockchain, intent.fromAddress, planned.nextSequence);

@@ -11,6 +11,7 @@ import {
   ColdQrError,
   ColdSignatureRefused,
   type ColdSigningTarget,
+  coldPublicKeyBytes,
   coldSignRequest,
   SIGN_REQUEST_TYPES,
   SIGNATURE_TYPES,
@@ -96,8 +97,10 @@ export function coldSigningService(deps: {
     requestId: row.transaction.id,
     derivationPath: row.wallet.derivationPath,
     masterFingerprint: row.wallet.coldMasterFingerprint!,
-    publicKey: Buffer.from(row.wallet.publicKey, 'hex'),
+    publicKey: coldPublicKeyBytes(row.transaction.blockchain as Blockchain, row.wallet.publicKey),
     address: row.transaction.fromAddress,
+    // EOS-type: the chain id the transaction was built for, which the signature commits to.
+    ...(row.transaction.chainId ? { eosChainId: row.transaction.chainId } : {}),
   });
 
   /** The approvers and confirmations of `rows`, for their items. */

@@ -10,14 +10,13 @@ import {
   readColdAccount,
 } from '@vaultline/chains/cold';
 import { type Blockchain, familyOf, walletNameProblem } from '@vaultline/contracts';
+import { type Config, chainRuntimeOf } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { registerDevnetAccount } from '../../devnet/ledger-store.js';
 import { AppError } from '../../http/app-error.js';
 import { gasFeeAddressTaken } from '../gas-fee-wallets/gas-fee-custody.service.js';
 import { operatorRepository } from '../operator/operator.repository.js';
 import { walletCustody } from '../wallets/wallet-custody.service.js';
-
-/** The networks whose cold wallets sign through the queue today; EOS-type accounts need registering first. */
-export const COLD_FAMILIES = new Set(['btc', 'evm', 'sol']);
 
 export interface ColdWalletProposal {
   walletName: string;
@@ -25,6 +24,16 @@ export interface ColdWalletProposal {
   accountParts: string[];
   /** Signing operators each transaction needs (1 or 2). */
   signersRequired: 1 | 2;
+  /** EOS-type networks only: the account the key controls. */
+  accountName?: string | undefined;
+}
+
+/** What the wallet row keeps of a checked proposal: its address, and the public key in the family's stored form. */
+interface ProposedWallet extends ColdAccount {
+  /** EOS-type: the account name; the others: the address the key derives. */
+  address: string;
+  /** EOS-type: the key's `EOS…` text (as hot EOS-type wallets keep it); the others: hex. */
+  storedPublicKey: string;
 }
 
 /** Puts QR parts of one message of `types` back together; their refusals are the catalogue's 40000-40002. */
@@ -42,16 +51,26 @@ export function collectParts(parts: readonly string[], types: readonly string[])
   }
 }
 
-/** The cold account the proposal's parts hold, for its network; 40000-40002 when they hold none. */
-export function readProposedAccount(proposal: ColdWalletProposal): ColdAccount {
-  if (!COLD_FAMILIES.has(familyOf(proposal.blockchain))) throw new AppError('4000', { reason: 'cold-family' });
+/**
+ * The cold account the proposal's parts hold, for its network; 40000-40002 when they hold none. An EOS-type address
+ * is an account name, not a key, so there the proposal names the account (4000 when it is missing, or given on a
+ * network whose addresses come from the key).
+ */
+export function readProposedAccount(proposal: ColdWalletProposal): ProposedWallet {
+  const eosType = familyOf(proposal.blockchain) === 'eosio';
+  if (eosType !== (proposal.accountName !== undefined)) throw new AppError('4000', { reason: 'account-name' });
   const ur = collectParts(proposal.accountParts, [COLD_ACCOUNT_TYPE]);
+  let account: ColdAccount;
   try {
-    return readColdAccount(ur, proposal.blockchain);
+    account = readColdAccount(ur, proposal.blockchain);
   } catch (error) {
     if (error instanceof ColdQrError) throw new AppError(error.code, { reason: error.reason });
     throw error;
   }
+  // EOS-type: what readColdAccount derives as the address is the key's `EOS…` text, the form the account keeps.
+  return eosType
+    ? { ...account, address: proposal.accountName!, storedPublicKey: account.address }
+    : { ...account, storedPublicKey: account.publicKey };
 }
 
 /** Refuses a proposal that could not become a wallet now: its name's rules and uniqueness, its address taken. */
@@ -78,7 +97,10 @@ export async function coldWalletPayload(tx: Db, organizationId: string, proposal
     blockchain: proposal.blockchain,
     accountParts: proposal.accountParts,
     signersRequired: proposal.signersRequired,
+    ...(proposal.accountName === undefined ? {} : { accountName: proposal.accountName }),
     address: account.address,
+    // EOS-type: the key the account is to be controlled by, as the signer shows it.
+    ...(account.address === account.storedPublicKey ? {} : { accountKey: account.storedPublicKey }),
     derivationPath: account.derivationPath,
     masterFingerprint: account.masterFingerprint,
   };
@@ -89,17 +111,18 @@ export async function importColdWallet(
   tx: Db,
   workflow: { id: string; organizationId: string; payload: ColdWalletProposal },
   now: Date,
+  config: Pick<Config, 'chainRpc' | 'production'>,
 ) {
   const account = await checkColdWallet(tx, workflow.organizationId, workflow.payload);
   const owner = (await operatorRepository(tx).owners([workflow.organizationId])).get(workflow.organizationId);
   if (!owner) throw new AppError('404', { reason: 'no-owner' });
-  return walletCustody(tx, workflow.organizationId).importColdWallet(
+  const wallet = await walletCustody(tx, workflow.organizationId).importColdWallet(
     {
       name: workflow.payload.walletName.trim(),
       blockchain: account.blockchain,
       family: familyOf(account.blockchain),
       address: account.address,
-      publicKey: account.publicKey,
+      publicKey: account.storedPublicKey,
       derivationPath: account.derivationPath,
       accountIndex: account.accountIndex,
       coldMasterFingerprint: account.masterFingerprint,
@@ -109,4 +132,10 @@ export async function importColdWallet(
     },
     owner.id,
   );
+  // An EOS-type account is registered, not derived. On the devnet, registering pairs the name with the cold key in
+  // the approval's transaction, as a hot wallet's creation does; on a network the provider creates the account.
+  if (wallet.family === 'eosio' && chainRuntimeOf(config, account.blockchain).kind === 'devnet') {
+    await registerDevnetAccount(tx, account.blockchain, account.address, account.storedPublicKey);
+  }
+  return wallet;
 }

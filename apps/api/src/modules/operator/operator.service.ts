@@ -113,7 +113,12 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
       }
       case 'COLD_WALLET_IMPORT': {
         const proposal = p as unknown as ColdWalletProposal;
-        await importColdWallet(tx, { id: w.id, organizationId: w.organizationId!, payload: proposal }, now);
+        await importColdWallet(
+          tx,
+          { id: w.id, organizationId: w.organizationId!, payload: proposal },
+          now,
+          deps.config,
+        );
         return { organizationId: w.organizationId, mail: null };
       }
     }

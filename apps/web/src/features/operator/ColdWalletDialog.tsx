@@ -1,5 +1,5 @@
 import { SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { type Blockchain, familyOf, validationMessage } from '@vaultline/contracts';
+import { type Blockchain, eosAccountNameSchema, familyOf, validationMessage } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNetworkOptions } from '../../components/chain-ui';
@@ -12,9 +12,6 @@ import { QrPartsInput } from '../../components/QrPartsInput';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { partsOf } from '../../lib/ur-progress';
 import { useProposeColdWallet } from './api';
-
-/** The families whose cold wallets the signing queue serves today (EOS-type accounts must be registered first). */
-const COLD_FAMILIES = new Set(['btc', 'evm', 'sol']);
 
 /** A cold wallet for an organization, proposed with its account key's codes; another operator approves it. */
 export function ColdWalletDialog({
@@ -44,21 +41,27 @@ function ColdWalletForm({
   const { t } = useTranslation();
   const lang = useAppLanguage();
   const propose = useProposeColdWallet();
-  const networks = useNetworkOptions()
-    .map((group) => ({
-      ...group,
-      items: group.items.filter((item) => COLD_FAMILIES.has(familyOf(item.value as Blockchain))),
-    }))
-    .filter((group) => group.items.length > 0);
+  const networks = useNetworkOptions();
   const [walletName, setWalletName] = useState('');
   const [blockchain, setBlockchain] = useState<Blockchain | null>(null);
   const [codes, setCodes] = useState('');
   const [signers, setSigners] = useState<'1' | '2'>('1');
+  const [accountName, setAccountName] = useState('');
   const [missing, setMissing] = useState(false);
+  // An EOS-type address is an account name: the proposal names the account the key is to control.
+  const eosType = blockchain !== null && familyOf(blockchain) === 'eosio';
+  const accountNameError = (() => {
+    if (!eosType || !missing) return null;
+    if (!accountName) return validationMessage('validation.required', lang);
+    return eosAccountNameSchema.safeParse(accountName).success
+      ? null
+      : validationMessage('validation.eosAccountName.invalid', lang);
+  })();
 
   const submit = () => {
     const parts = partsOf(codes);
-    if (!walletName.trim() || !blockchain || parts.length === 0) {
+    const accountNameValid = !eosType || eosAccountNameSchema.safeParse(accountName).success;
+    if (!walletName.trim() || !blockchain || parts.length === 0 || !accountNameValid) {
       setMissing(true);
       return;
     }
@@ -69,6 +72,7 @@ function ColdWalletForm({
         blockchain,
         accountParts: parts,
         signersRequired: signers === '2' ? 2 : 1,
+        ...(eosType ? { accountName } : {}),
       },
       {
         onSuccess: () => {
@@ -105,6 +109,18 @@ function ColdWalletForm({
         error={required(!blockchain)}
         data-testid="cold-wallet-network"
       />
+      {eosType && (
+        <TextInput
+          label={t('coldWallet.accountName')}
+          description={t('coldWallet.accountNameHint')}
+          withAsterisk
+          maxLength={12}
+          value={accountName}
+          onChange={(event) => setAccountName(event.currentTarget.value.trim())}
+          error={accountNameError}
+          data-testid="cold-wallet-account-name"
+        />
+      )}
       <Stack gap={4}>
         <Text size="sm" fw={500}>
           {t('coldWallet.signers')}

@@ -19,6 +19,7 @@ const FIELDS = [
   'blockchain',
   'signersRequired',
   'address',
+  'accountKey',
   'derivationPath',
   'masterFingerprint',
 ] as const;

@@ -1,0 +1,3 @@
+ALTER TABLE "chain_transactions" DROP CONSTRAINT "chain_transactions_signed_has_raw";--> statement-breakpoint
+ALTER TABLE "chain_transactions" ADD COLUMN "chain_id" text;--> statement-breakpoint
+ALTER TABLE "chain_transactions" ADD CONSTRAINT "chain_transactions_signed_has_raw" CHECK ("chain_transactions"."status" = 'BUILT' or "chain_transactions"."status" = 'FAILED' or "chain_transactions"."raw" is not null or ("chain_transactions"."status" = 'DROPPED' and "chain_transactions"."hash" is null));

@@ -1,6 +1,9 @@
-import { EVENTS_PATH as CONTRACT_EVENTS_PATH } from '@vaultline/contracts';
+import {
+  EVENTS_PATH as CONTRACT_EVENTS_PATH,
+  OPERATOR_EVENTS_PATH as CONTRACT_OPERATOR_EVENTS_PATH,
+} from '@vaultline/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EVENTS_PATH, subscribeEvent } from './event-stream';
+import { EVENTS_PATH, OPERATOR_EVENTS_PATH, subscribeEvent } from './event-stream';
 
 /** A stand-in for the browser's EventSource (happy-dom has none): the test plays the server's part. */
 class TestEventSource {
@@ -50,5 +53,6 @@ describe('the shared event stream', () => {
 describe('the event stream path', () => {
   it("is the contracts' own", () => {
     expect(EVENTS_PATH).toBe(CONTRACT_EVENTS_PATH);
+    expect(OPERATOR_EVENTS_PATH).toBe(CONTRACT_OPERATOR_EVENTS_PATH);
   });
 });

@@ -93,3 +93,12 @@ export const coldSigningSubmitCall = signingCall({
   body: z.strictObject({ parts: z.array(z.string().trim().min(1).max(2000)).min(1).max(400) }),
   response: z.object({ transactionId: z.uuid(), status: z.literal('SIGNED'), hash: z.string() }),
 });
+
+/**
+ * `GET /api/v1/operations/events`: the signing operators' live stream (text/event-stream). `event: signing` says the
+ * queue may have changed (a transfer of a cold wallet came to wait for its signature, or left the queue); it carries
+ * nothing, so the console reads the queue again through the call that checks access.
+ */
+export const OPERATOR_EVENTS_PATH = '/api/v1/operations/events';
+export const SigningNotice = z.object({ kind: z.literal('signing') });
+export type SigningNotice = z.infer<typeof SigningNotice>;

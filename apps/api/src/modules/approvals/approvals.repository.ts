@@ -111,10 +111,11 @@ export function approvalsRepository(db: Db, organizationId: string) {
     },
 
     /** The progress of an EXECUTING request, written only when it changes (each write is a live event). */
-    async setExecutingProgress(id: string, progress: 'SIGNING' | 'PROCESSING') {
+    /** `at`: the caller's clock when it has one (the live notices read changes by it); the database's otherwise. */
+    async setExecutingProgress(id: string, progress: 'SIGNING' | 'PROCESSING', at?: Date) {
       await db
         .update(requests)
-        .set({ progress, updatedAt: sql`now()` })
+        .set({ progress, updatedAt: at ?? sql`now()` })
         .where(and(ownRequest(id), eq(requests.status, 'EXECUTING'), ne(requests.progress, progress)));
     },
 

@@ -63,8 +63,9 @@ export async function requestProgress(
   organizationId: string,
   requestId: string,
   progress: 'SIGNING' | 'PROCESSING',
+  at?: Date,
 ) {
-  await approvalsRepository(db, organizationId).setExecutingProgress(requestId, progress);
+  await approvalsRepository(db, organizationId).setExecutingProgress(requestId, progress, at);
 }
 
 /**

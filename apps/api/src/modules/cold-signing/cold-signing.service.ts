@@ -201,7 +201,8 @@ export function coldSigningService(deps: {
         const marked = await coldSigningRepository(tx).markSigned(transactionId, signed.raw, signed.hash);
         if (!marked) throw new AppError('4112');
         if (row.transaction.requestId) {
-          await requestProgress(tx, row.transaction.organizationId, row.transaction.requestId, 'PROCESSING');
+          const { organizationId, requestId } = row.transaction;
+          await requestProgress(tx, organizationId, requestId, 'PROCESSING', clock());
         }
         await audited(auth, row, 'COLD_SIGNATURE_ACCEPTED', { hash: signed.hash })(tx);
         return { transactionId, status: 'SIGNED' as const, hash: signed.hash };

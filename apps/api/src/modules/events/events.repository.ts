@@ -29,6 +29,7 @@ export function eventsRepository(db: Db) {
           organizationId: requests.organizationId,
           type: requests.type,
           status: requests.status,
+          progress: requests.progress,
           walletId: requests.walletId,
           initiatorId: requests.initiatorId,
           steps: requests.steps,

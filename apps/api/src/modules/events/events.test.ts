@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestBrowser } from '../../test/browser.js';
 import { type DevnetEngine, devnetEngine } from '../../test/devnet.js';
+import { Stream } from '../../test/event-stream-client.js';
 import { createMember, createOrganization, grant, signIn } from '../../test/fixtures.js';
 import { type CreatedWallet, createWallet } from '../../test/wallet-fixtures.js';
 import { walletsRepository } from '../wallets/wallets.repository.js';
@@ -22,48 +23,7 @@ let engine: DevnetEngine;
 let orgAId: string;
 const creationBase = () => `/api/v1/organizations/wallet-creation/btc/${orgAId}/wallet-creation-request`;
 
-/** A real HTTP client reading the stream as text, as EventSource would. */
-class Stream {
-  text = '';
-  ended = false;
-  private readonly abort = new AbortController();
-  status = 0;
-
-  static async open(browser: TestBrowser) {
-    const s = new Stream();
-    const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(`${base}${EVENTS_PATH}`, { headers: { cookie }, signal: s.abort.signal });
-    s.status = res.status;
-    if (res.ok && res.body) void s.read(res.body.getReader(), res.headers.get('content-type'));
-    else s.text = await res.text();
-    return s;
-  }
-
-  private async read(reader: ReadableStreamDefaultReader<Uint8Array>, type: string | null) {
-    this.text += `content-type: ${type}\n`;
-    const decoder = new TextDecoder();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        this.text += decoder.decode(value);
-      }
-    } catch {
-      // aborted by the test
-    }
-    this.ended = true;
-  }
-
-  async waitFor(pattern: RegExp, ms = 5000) {
-    const until = Date.now() + ms;
-    while (!pattern.test(this.text) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-    return pattern.test(this.text);
-  }
-
-  close() {
-    this.abort.abort();
-  }
-}
+const openStream = (browser: TestBrowser) => Stream.open(base, EVENTS_PATH, browser);
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -100,12 +60,12 @@ describe('live notices', () => {
   it('needs a member session', async () => {
     const res = await fetch(`${base}${EVENTS_PATH}`);
     expect(res.status).toBe(401);
-    const op = await Stream.open(operator);
+    const op = await openStream(operator);
     expect(op.status).toBe(403);
   });
 
   it("sends an activity to the wallet's members and WALLETS_VIEW holders of its organization only", async () => {
-    const streams = await Promise.all([ownerA, walletMember, outsider, ownerB].map((b) => Stream.open(b)));
+    const streams = await Promise.all([ownerA, walletMember, outsider, ownerB].map((b) => openStream(b)));
     const [owner, member, noAccess, otherOrg] = streams;
     for (const s of streams) expect(s!.status).toBe(200);
     expect(await owner!.waitFor(/content-type: text\/event-stream/)).toBe(true);
@@ -149,7 +109,7 @@ describe('live notices', () => {
   });
 
   it('sends a request change to those who may see the request only', async () => {
-    const streams = await Promise.all([ownerA, outsider, ownerB].map((b) => Stream.open(b)));
+    const streams = await Promise.all([ownerA, outsider, ownerB].map((b) => openStream(b)));
     const [owner, noAccess, otherOrg] = streams;
     expect(await owner!.waitFor(/content-type: text\/event-stream/)).toBe(true);
     const created = await ownerA.post(`${creationBase()}/create`, {
@@ -172,7 +132,7 @@ describe('live notices', () => {
   });
 
   it('ends the stream when the session ends', async () => {
-    const stream = await Stream.open(walletMember);
+    const stream = await openStream(walletMember);
     expect(stream.status).toBe(200);
     expect((await walletMember.post('/api/v1/organization/members/logout', {})).statusCode).toBeLessThan(300);
     await operator.post('/api/v1/operations/devnet/deposits', {
@@ -190,7 +150,7 @@ describe('live notices', () => {
   });
 
   it('leaves a stream open for the app to close', async () => {
-    lingering = await Stream.open(ownerA);
+    lingering = await openStream(ownerA);
     expect(await lingering.waitFor(/retry: 5000/)).toBe(true);
     expect(t.app.notices.size()).toBeGreaterThan(0);
   });

@@ -1,5 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import { type ActivityNotice, isErrorCode, type NotificationNotice, type RequestNotice } from '@vaultline/contracts';
+import {
+  type ActivityNotice,
+  isErrorCode,
+  type NotificationNotice,
+  type RequestNotice,
+  type SigningNotice,
+} from '@vaultline/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type ChangeFeed, RESYNC } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
@@ -10,9 +16,12 @@ import { activityView } from '../assets/activity-view.js';
 import type { AuthContext, SessionService } from '../auth/session.service.js';
 import { eventsRepository } from './events.repository.js';
 
-/** One open event stream of a signed-in member. */
+/**
+ * One open event stream: a signed-in member's (the notices of their organization), or a signing operator's
+ * (organizationId null: the signing queue, which serves every organization).
+ */
 export interface StreamClient {
-  organizationId: string;
+  organizationId: string | null;
   /** The session cookie it opened with: checked again before sending, so logout or expiry ends the stream. */
   sessionToken: string;
   out: ServerResponse;
@@ -28,7 +37,12 @@ export interface NoticeHubOptions {
   /** How often to read changes while no feed is live (PostgreSQL's listening connection down, or none given). */
   pollMs?: number;
   heartbeatMs?: number;
+  /** Whether an operator may work the signing queue (cold-signing policy); others' operator streams end. */
+  maySign?: (auth: AuthContext) => boolean;
 }
+
+/** A request whose transfer waits for its cold signature, or just left the queue (signed, or the request ended). */
+const touchesSigningQueue = (r: { progress: string }) => r.progress === 'SIGNING' || r.progress === 'PROCESSING';
 
 /**
  * A transaction that stamped updated_at a little before it committed is still read: every poll looks back
@@ -69,19 +83,40 @@ export function noticeHub(opts: NoticeHubOptions) {
     if (clients.size === 0) stopTimers();
   };
 
-  /** The member behind the stream now, or null after ending a stream whose session no longer holds. */
-  async function currentAccess(
-    client: StreamClient,
-  ): Promise<{ auth: AuthContext; wallets: 'ALL' | Set<string> } | null> {
+  /** Who is behind the stream now, or null after ending a stream whose session (or right to it) no longer holds. */
+  async function currentAuth(client: StreamClient): Promise<AuthContext | null> {
     try {
       const auth = await opts.sessions.authenticate(client.sessionToken, { touch: false });
-      if (auth.kind !== 'MEMBER' || auth.organizationId !== client.organizationId) throw new Error('not this member');
-      const wallets = await visibleWalletIds(opts.db, client.organizationId, walletScope(auth));
-      return { auth, wallets };
+      const holds =
+        client.organizationId === null
+          ? auth.kind === 'OPERATOR' && opts.maySign?.(auth) === true
+          : auth.kind === 'MEMBER' && auth.organizationId === client.organizationId;
+      if (!holds) throw new Error('not this stream');
+      return auth;
     } catch (err) {
       const code = err instanceof Error && 'code' in err && isErrorCode(String(err.code)) ? String(err.code) : '4001';
       end(client, code);
       return null;
+    }
+  }
+
+  /** The member behind the stream now with the wallets they see, or null after ending the stream. */
+  async function currentAccess(
+    client: StreamClient,
+    organizationId: string,
+  ): Promise<{ auth: AuthContext; wallets: 'ALL' | Set<string> } | null> {
+    const auth = await currentAuth(client);
+    if (!auth) return null;
+    return { auth, wallets: await visibleWalletIds(opts.db, organizationId, walletScope(auth)) };
+  }
+
+  /** `event: signing` to the signing operators' streams, once per read that touched the queue. */
+  async function tellSigners(changed: { progress: string }[]) {
+    if (!changed.some(touchesSigningQueue)) return;
+    const notice: SigningNotice = { kind: 'signing' };
+    for (const client of [...clients]) {
+      if (client.organizationId !== null || !(await currentAuth(client))) continue;
+      client.out.write(`event: signing\ndata: ${JSON.stringify(notice)}\n\n`);
     }
   }
 
@@ -107,12 +142,14 @@ export function noticeHub(opts: NoticeHubOptions) {
       if (r.updatedAt > cursor) cursor = r.updatedAt;
     for (const [id, at] of sent) if (at < cursor.getTime() - 2 * LOOK_BACK_MS) sent.delete(id);
     if (activities.length === 0 && changed.length === 0 && told.length === 0) return;
+    await tellSigners(changed);
     for (const client of [...clients]) {
+      if (client.organizationId === null) continue;
       const mine = activities.filter((r) => r.organizationId === client.organizationId);
       const myRequests = changed.filter((r) => r.organizationId === client.organizationId);
       const myNotifications = told.filter((r) => r.organizationId === client.organizationId);
       if (mine.length === 0 && myRequests.length === 0 && myNotifications.length === 0) continue;
-      const access = await currentAccess(client);
+      const access = await currentAccess(client, client.organizationId);
       if (!access) continue;
       // A notification is its own account's alone.
       for (const r of myNotifications) {
@@ -136,7 +173,7 @@ export function noticeHub(opts: NoticeHubOptions) {
 
   async function heartbeat() {
     for (const client of [...clients]) {
-      if (await currentAccess(client)) client.out.write(': heartbeat\n\n');
+      if (await currentAuth(client)) client.out.write(': heartbeat\n\n');
     }
   }
 
@@ -166,7 +203,10 @@ export function noticeHub(opts: NoticeHubOptions) {
   }
   const unsubscribe = opts.changes?.subscribe(EVENTS_CHANNEL, (payload) => {
     if (clients.size === 0) return;
-    if (payload === RESYNC || [...clients].some((c) => c.organizationId === payload)) requestRead();
+    // A signing operator's stream hears every organization: any of them may queue a cold transfer.
+    if (payload === RESYNC || [...clients].some((c) => c.organizationId === payload || c.organizationId === null)) {
+      requestRead();
+    }
   });
 
   function startTimers() {

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CallResponse } from '@vaultline/contracts';
 import { callApi, lazyCall } from '../../lib/api-client';
 import type { ApiError } from '../../lib/error-reader';
+import { useOperatorEvent } from '../../lib/event-stream';
 import { useRefreshingMutation } from '../../lib/queries';
 import type * as Calls from './calls';
 
@@ -12,24 +13,35 @@ const coldSigningSubmitCall = lazyCall(calls, 'coldSigningSubmitCall');
 const coldSigningReviewCall = lazyCall(calls, 'coldSigningReviewCall');
 
 export const SIGNING_QUERY = ['cold-signing'] as const;
-/** How often the queue is read again while shown: new approvals arrive from every organization. */
-const QUEUE_REFRESH_MS = 5_000;
+/**
+ * The queue is read again when the signing operators' live stream says it changed (`event: signing`); this slower
+ * reading is the fallback for a stream that is down, and shows a transaction rebuilt after it expired unsigned.
+ */
+const QUEUE_REFRESH_MS = 30_000;
 
 export type SigningQueue = CallResponse<typeof Calls.coldSigningQueueCall>;
 export type WaitingTransaction = SigningQueue['items'][number];
 export type SignRequest = CallResponse<typeof Calls.coldSigningRequestCall>;
 
 /**
- * The transactions waiting for a cold signature, read again every few seconds. Operators who may not sign get 403:
- * never retried, and the console then hides the queue's tab.
+ * The transactions waiting for a cold signature, read again when the signing operators' live stream says the queue
+ * changed. Operators who may not sign get 403: never retried, and the console then hides the queue's tab.
  */
 export function useSigningQueue() {
-  return useQuery<SigningQueue, ApiError>({
+  const queryClient = useQueryClient();
+  const queue = useQuery<SigningQueue, ApiError>({
     queryKey: [...SIGNING_QUERY, 'queue'],
     queryFn: ({ signal }) => callApi(coldSigningQueueCall, { signal }),
     retry: false,
     refetchInterval: (query) => (query.state.status === 'error' ? false : QUEUE_REFRESH_MS),
   });
+  // Only an operator the queue answered listens: for the others the stream would answer 403 again and again.
+  useOperatorEvent(
+    'signing',
+    () => void queryClient.invalidateQueries({ queryKey: [...SIGNING_QUERY, 'queue'] }),
+    queue.isSuccess,
+  );
+  return queue;
 }
 
 /** One waiting transaction with its sign request's QR parts; asked once per opening (each showing is audited). */

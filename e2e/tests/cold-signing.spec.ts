@@ -169,7 +169,10 @@ async function signInQueue(
   destination: string,
   signer: { dir: string; seedFile: string },
 ) {
-  await s.goto('/dashboard/operation/organization?tab=signing');
+  await s.goto('/dashboard/operation/organization');
+  // The header counts what waits for a signature, live, and leads to the queue.
+  await s.getByTestId('signing-header').click({ timeout: 30_000 });
+  await expect(s).toHaveURL(/tab=signing/);
   await expect(s.getByTestId('signing-waiting')).toBeVisible({ timeout: 30_000 });
   const row = s.getByTestId('signing-row').filter({ hasText: walletName });
   await expect(row).toBeVisible({ timeout: 30_000 });

@@ -1,6 +1,6 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { BrandMark } from '../../components/BrandMark';
@@ -26,6 +26,11 @@ import { HEADER_HEIGHT } from '../theme';
 import { AccountLanguageSwitch } from './AccountLanguageSwitch';
 import { AccountMenu } from './AccountMenu';
 import './dashboard-styles';
+
+// Operators only: members never load the signing queue's code.
+const SigningQueueHeader = lazy(() =>
+  import('../../features/cold-signing/SigningQueueHeader').then((m) => ({ default: m.SigningQueueHeader })),
+);
 
 interface NavItem {
   to: string;
@@ -120,6 +125,11 @@ function DashboardShell() {
             </Link>
           </Group>
           <Group gap="md" wrap="nowrap">
+            {operator && (
+              <Suspense fallback={null}>
+                <SigningQueueHeader />
+              </Suspense>
+            )}
             <NotificationBell live={!operator} />
             <AccountLanguageSwitch />
             <AccountMenu settingsPath={PATHS.account} logoutPath={PATHS.logout} />

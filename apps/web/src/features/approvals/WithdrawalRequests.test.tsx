@@ -4,6 +4,7 @@ import type { RequestView } from '@vaultline/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
 import { creationLine, REQUEST_ID, requestView, WALLET_ID } from '../../test/custody-fixtures';
+import { stubEventSource, TestEventSource } from '../../test/event-source';
 import { fakeApi, testKeys } from '../../test/fake-api';
 import { paged } from '../../test/fixtures';
 import { decryptSecret } from '../../test/keys';
@@ -31,27 +32,9 @@ const withdrawal = (overrides: Partial<RequestView> = {}): RequestView =>
     ...overrides,
   });
 
-/** A stand-in for the browser's EventSource (happy-dom has none): the test plays the server's part. */
-class TestEventSource {
-  static all: TestEventSource[] = [];
-  readonly listeners = new Map<string, ((event: Event) => void)[]>();
-  constructor(readonly url: string) {
-    TestEventSource.all.push(this);
-  }
-  addEventListener(type: string, listener: (event: Event) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {}
-  emit(type: string, data: unknown) {
-    const event = new MessageEvent(type, { data: JSON.stringify(data) });
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-}
-
 describe('withdrawal requests', { timeout: 30_000 }, () => {
   beforeEach(() => {
-    TestEventSource.all = [];
-    vi.stubGlobal('EventSource', TestEventSource);
+    stubEventSource();
   });
   afterEach(() => {
     vi.unstubAllGlobals();

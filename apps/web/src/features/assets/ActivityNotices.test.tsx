@@ -11,32 +11,12 @@ const A = '0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a0a';
 const B = '0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b';
 const C = '0c0c0c0c-0c0c-4c0c-8c0c-0c0c0c0c0c0c';
 
+import { stubEventSource, TestEventSource } from '../../test/event-source';
 import { nextDelay, RECONNECT_MAX_MS } from './useActivityStream';
-
-/** A stand-in for the browser's EventSource (happy-dom has none): the test plays the server's part. */
-class TestEventSource {
-  static all: TestEventSource[] = [];
-  readonly listeners = new Map<string, ((event: Event) => void)[]>();
-  closed = false;
-  constructor(readonly url: string) {
-    TestEventSource.all.push(this);
-  }
-  addEventListener(type: string, listener: (event: Event) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(type: string, data?: unknown) {
-    const event = data === undefined ? new Event(type) : new MessageEvent(type, { data: JSON.stringify(data) });
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-}
 
 describe('live activity notices', () => {
   beforeEach(() => {
-    TestEventSource.all = [];
-    vi.stubGlobal('EventSource', TestEventSource);
+    stubEventSource();
   });
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -1,4 +1,4 @@
-import { Badge, Button } from '@mantine/core';
+import { Badge, Button, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../lib/paths';
@@ -29,10 +29,11 @@ export function SigningQueueHeader() {
           {waiting > 99 ? '99+' : waiting}
         </Badge>
       }
-      aria-label={t('coldSigning.total', { count: waiting })}
       data-testid="signing-header"
     >
       {t('coldSigning.tab')}
+      {/* Read after the visible name and count, so the accessible name still contains what is shown. */}
+      <VisuallyHidden>{t('coldSigning.total', { count: waiting })}</VisuallyHidden>
     </Button>
   );
 }

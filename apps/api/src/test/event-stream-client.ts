@@ -1,4 +1,4 @@
-// Test-only: a real HTTP client of the server's event streams (events.test, operator-events.test).
+// Test-only: a real HTTP client of the server's event streams (events, events.announced and operator-events tests).
 import type { TestBrowser } from './browser.js';
 
 /** A real HTTP client reading the stream as text, as EventSource would. */

@@ -3,32 +3,12 @@ import {
   OPERATOR_EVENTS_PATH as CONTRACT_OPERATOR_EVENTS_PATH,
 } from '@vaultline/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubEventSource, TestEventSource } from '../test/event-source';
 import { EVENTS_PATH, OPERATOR_EVENTS_PATH, subscribeEvent } from './event-stream';
-
-/** A stand-in for the browser's EventSource (happy-dom has none): the test plays the server's part. */
-class TestEventSource {
-  static all: TestEventSource[] = [];
-  closed = false;
-  private listeners = new Map<string, ((event: Event) => void)[]>();
-  constructor(readonly url: string) {
-    TestEventSource.all.push(this);
-  }
-  addEventListener(name: string, listener: (event: Event) => void) {
-    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(name: string, data?: unknown) {
-    const event = Object.assign(new Event(name), { data: JSON.stringify(data) });
-    for (const listener of this.listeners.get(name) ?? []) listener(event);
-  }
-}
 
 describe('the shared event stream', () => {
   beforeEach(() => {
-    TestEventSource.all = [];
-    vi.stubGlobal('EventSource', TestEventSource);
+    stubEventSource();
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -6,6 +6,7 @@ import { type Database, openDatabase } from '../../db/client.js';
 import { loadRsaKeyring } from '../../security/rsa.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TestBrowser } from '../../test/browser.js';
+import { Stream } from '../../test/event-stream-client.js';
 import { createMember, createOrganization, grant, signIn } from '../../test/fixtures.js';
 
 // Live notices are read when the database announces a change (migration 0029, LISTEN/NOTIFY), not on a timer:
@@ -21,32 +22,11 @@ let other: { app: FastifyInstance; database: Database } | undefined;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const creation = () => `/api/v1/organizations/wallet-creation/btc/${orgId}/wallet-creation-request/create`;
 
+/** The owner's stream, open (200). */
 async function openStream(browser: TestBrowser) {
-  const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const abort = new AbortController();
-  const res = await fetch(`${base}${EVENTS_PATH}`, { headers: { cookie }, signal: abort.signal });
-  expect(res.status).toBe(200);
-  const stream = { text: '', close: () => abort.abort() };
-  void (async () => {
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        stream.text += decoder.decode(value);
-      }
-    } catch {
-      // closed by the test
-    }
-  })();
+  const stream = await Stream.open(base, EVENTS_PATH, browser);
+  expect(stream.status).toBe(200);
   return stream;
-}
-
-async function waitFor(read: () => string, pattern: RegExp, ms: number) {
-  const until = Date.now() + ms;
-  while (!pattern.test(read()) && Date.now() < until) await sleep(20);
-  return pattern.test(read());
 }
 
 beforeAll(async () => {
@@ -81,7 +61,7 @@ afterAll(async () => {
 describe('live notices on announcements', () => {
   it('reads nothing while nothing changes, and sends a change as soon as it is written', async () => {
     const stream = await openStream(owner);
-    expect(await waitFor(() => stream.text, /retry: 5000/, 5000)).toBe(true);
+    expect(await stream.waitFor(/retry: 5000/, 5000)).toBe(true);
     const before = t.app.notices.reads();
     await sleep(2500); // two and a half polling periods
     expect(t.app.notices.reads()).toBe(before);
@@ -89,7 +69,7 @@ describe('live notices on announcements', () => {
     const created = await owner.post(creation(), { blockchain: 'BITCOIN_TESTNET', name: 'Announced' });
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().id as string;
-    expect(await waitFor(() => stream.text, new RegExp(`event: request\ndata: .*${id}`), 1000)).toBe(true);
+    expect(await stream.waitFor(new RegExp(`event: request\ndata: .*${id}`), 1000)).toBe(true);
     expect(t.app.notices.reads()).toBeGreaterThan(before);
     stream.close();
   });
@@ -97,14 +77,14 @@ describe('live notices on announcements', () => {
   it('sends a change written through another server process within a second (PostgreSQL)', async () => {
     if (!other) return;
     const stream = await openStream(owner);
-    expect(await waitFor(() => stream.text, /retry: 5000/, 5000)).toBe(true);
+    expect(await stream.waitFor(/retry: 5000/, 5000)).toBe(true);
     // The same browser, its calls now answered by the other process (one session in one database).
     const elsewhere = new TestBrowser(other.app, owner.ip);
     for (const [name, value] of owner.cookies) elsewhere.cookies.set(name, value);
     const created = await elsewhere.post(creation(), { blockchain: 'BITCOIN_TESTNET', name: 'From elsewhere' });
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().id as string;
-    expect(await waitFor(() => stream.text, new RegExp(`event: request\ndata: .*${id}`), 1000)).toBe(true);
+    expect(await stream.waitFor(new RegExp(`event: request\ndata: .*${id}`), 1000)).toBe(true);
     stream.close();
   });
 });

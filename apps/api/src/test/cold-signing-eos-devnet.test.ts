@@ -20,6 +20,7 @@ const COLD_SEED = new Uint8Array(64).map((_, i) => (i * 31 + 7) % 256);
 const ACCOUNT = 'vaultcold111';
 const RECEIVER = 'receiver1111';
 const SECOND_RECEIVER = 'receiver2222';
+const THIRD_RECEIVER = 'receiver3333';
 
 let t: ColdDevnetScene['t'];
 let s: ColdDevnetScene['s'];
@@ -72,7 +73,7 @@ describe('a cold EOS-type wallet on the devnet', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
   });
 
-  it('signs a withdrawal through the queue, and queues the next attempt when one expired unsigned', async () => {
+  it('signs a withdrawal through the queue, queues the next attempt when one expired unsigned, and moves it once when its late signature races the replacement', async () => {
     const cold = await importColdWallet(t, operators, s.orgId, COLD_SEED, 'BIZAUTO', 'Cold BizAuto', 1, ACCOUNT);
     expect(cold.address).toBe(ACCOUNT);
     const [row] = await db(t).select().from(wallets).where(eq(wallets.id, cold.id));
@@ -134,5 +135,26 @@ describe('a cold EOS-type wallet on the devnet', () => {
     const resigned = await (await signAndSubmit(next.id)).submit();
     expect(resigned.json(), resigned.body).toMatchObject({ status: 'SIGNED' });
     expect(await settled(second)).toMatchObject({ status: 'COMPLETE' });
+
+    // Race: the signature of an expired transaction arrives while the engine replaces it. Whichever wins, the
+    // expired bytes never land; the next attempt is signed and the money moves exactly once.
+    const third = await withdraw('3', 'EOS receiver third', THIRD_RECEIVER);
+    const racing = await untilSigning(t, sweeper, third);
+    const raced = await signAndSubmit(racing.id);
+    t.clock.advance(EOS_COLD_EXPIRATION_MS + 60_000);
+    await mine(1);
+    const [answer] = await Promise.all([raced.submit(), sweeper.tick()]);
+    // Accepted before the replacement (then its broadcast is refused as expired), or refused after it (4112).
+    expect(answer.json()).toMatchObject(answer.statusCode === 200 ? { status: 'SIGNED' } : { code: '4112' });
+    const retry = await until(async () => {
+      await sweeper.tick();
+      await mine(1);
+      return (await transfers(t, third)).find((r) => r.attempt > 1 && r.status === 'BUILT');
+    }, 'the next attempt after the race');
+    expect((await (await signAndSubmit(retry.id)).submit()).json()).toMatchObject({ status: 'SIGNED' });
+    expect(await settled(third)).toMatchObject({ status: 'COMPLETE' });
+    const rows = await transfers(t, third);
+    expect(rows.filter((r) => r.status === 'CONFIRMED').map((r) => r.id)).toEqual([retry.id]);
+    expect(rows.find((r) => r.id === racing.id)).toMatchObject({ status: 'DROPPED' });
   });
 });

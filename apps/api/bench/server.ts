@@ -18,7 +18,10 @@ export interface ServerReady {
 
 const env = process.env;
 const config = loadConfig(env);
-const database = await openDatabase({ url: config.databaseUrl! });
+const database = await openDatabase({
+  url: config.databaseUrl!,
+  preparedStatements: config.databasePreparedStatements,
+});
 const app = await buildApp({ config, database, webDist: false });
 const baseline = await buildBaseline({
   db: database.db,

@@ -29,6 +29,8 @@ const envSchema = z.object({
     .max(65535, 'must be a whole number from 1 to 65535')
     .default(3000),
   DATABASE_URL: optionalUrl,
+  /** Prepare parameterized statements once per connection (db/preparing-client.ts); false behind a pooler that cannot. */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false']).default('true'),
   DATA_DIR: z.string().trim().min(1).default('data'),
   SMTP_URL: optionalUrl,
   APP_BASE_URL: optionalUrl,
@@ -135,6 +137,7 @@ export interface Config {
   host: string;
   port: number;
   databaseUrl: string | undefined;
+  databasePreparedStatements: boolean;
   dataDir: string;
   smtpUrl: string | undefined;
   appBaseUrl: string;
@@ -303,6 +306,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'true',
     dataDir: resolve(REPO_ROOT, e.DATA_DIR),
     smtpUrl: e.SMTP_URL,
     appBaseUrl,

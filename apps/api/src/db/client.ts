@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './change-feed.js';
+import { PreparingClient } from './preparing-client.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -33,13 +34,20 @@ export interface Database {
   driver: { kind: 'postgres'; pool: pg.Pool; url: string } | { kind: 'pglite'; client: PGlite };
 }
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/** `preparedStatements` (PostgreSQL; default true): name parameterized statements, see preparing-client.ts. */
+export type DatabaseTarget = { url: string; preparedStatements?: boolean } | { dataDir: string } | { memory: true };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
     const changes = postgresChangeFeed(target.url);
     // Every connection listens from its start (change-feed.ts), before the pool hands it out.
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, onConnect: changes.onPoolConnect });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      onConnect: changes.onPoolConnect,
+      // Parameterized statements are prepared once per connection (preparing-client.ts).
+      ...(target.preparedStatements === false ? {} : { Client: PreparingClient }),
+    });
     // A dropped connection must not take the process down; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;

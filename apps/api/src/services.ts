@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { ChangeFeed } from './db/change-feed.js';
 import type { Db } from './db/client.js';
+import { eosAccountAuthority } from './engine/chains/eos-account-authority.js';
 import { networkFeeQuote } from './engine/transactions/fee-quote.js';
 import type { EngineQueue } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
@@ -68,7 +69,7 @@ export function createServices(deps: ServiceDeps) {
     organization: organizationService(deps),
     groups: groupsService(deps),
     invitations,
-    operator: operatorService({ ...deps, invitations }),
+    operator: operatorService({ ...deps, invitations, eosAccountAuthority }),
     coldSigning: coldSigningService(deps),
     approvals,
     lines,

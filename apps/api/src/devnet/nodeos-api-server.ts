@@ -1,7 +1,8 @@
-// The devnet of one EOS-type blockchain behind the nodeos chain API (get_info, get_block, send_transaction and
-// push_transaction), over node:http: the client written for real nodes (engine/chains/eos-api.ts) is tested against
-// a ledger that verifies signatures, TAPOS and expirations, through the protocol and error bodies nodeos uses.
-// The devnet has no forks: its last irreversible block trails the head by `irreversibleLag` (default 0).
+// The devnet of one EOS-type blockchain behind the nodeos chain API (get_info, get_block, get_account,
+// send_transaction and push_transaction), over node:http: the client written for real nodes
+// (engine/chains/eos-api.ts) is tested against a ledger that verifies signatures, TAPOS and expirations, through the
+// protocol and error bodies nodeos uses. The devnet has no forks: its last irreversible block trails the head by
+// `irreversibleLag` (default 0).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -18,7 +19,7 @@ import { BLOCKCHAIN_INFO, type Blockchain, nativeToken } from '@vaultline/contra
 import { Asset, Int64, Serializer } from '@wharfkit/antelope';
 import { and, eq, lte, max } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { devnetChains, devnetTransactions } from '../db/schema/index.js';
+import { devnetAccounts, devnetChains, devnetTransactions } from '../db/schema/index.js';
 import { dbLedgerStore } from './ledger-store.js';
 
 export interface NodeosApiServer {
@@ -28,7 +29,10 @@ export interface NodeosApiServer {
 }
 
 /** nodeos exceptions (exceptions.hpp) as the devnet's refusals name them. */
-const ERRORS: Record<DevnetRefusal | 'DUPLICATE' | 'UNKNOWN_BLOCK' | 'PARSE' | 'INTERNAL', [number, string, string]> = {
+const ERRORS: Record<
+  DevnetRefusal | 'DUPLICATE' | 'UNKNOWN_BLOCK' | 'UNKNOWN_ACCOUNT' | 'PARSE' | 'INTERNAL',
+  [number, string, string]
+> = {
   // The node itself failed (here: the database): says nothing about the transaction.
   INTERNAL: [0, 'exception', 'unspecified'],
   DUPLICATE: [3040008, 'tx_duplicate', 'Duplicate transaction'],
@@ -43,6 +47,7 @@ const ERRORS: Record<DevnetRefusal | 'DUPLICATE' | 'UNKNOWN_BLOCK' | 'PARSE' | '
   MALFORMED: [3040000, 'transaction_exception', 'Transaction exception'],
   PARSE: [4, 'parse_error_exception', 'Parse Error'],
   UNKNOWN_BLOCK: [3100002, 'unknown_block_exception', 'Unknown block'],
+  UNKNOWN_ACCOUNT: [3060002, 'account_query_exception', 'Account Query Exception'],
   // Refusals of other families, which an EOS-type devnet never gives: a plain transaction exception.
   SEQUENCE_USED: [3040000, 'transaction_exception', 'Transaction exception'],
   REPLACEMENT_UNDERPRICED: [3040000, 'transaction_exception', 'Transaction exception'],
@@ -182,6 +187,27 @@ export async function startNodeosApiServer(opts: {
     };
   }
 
+  /** get_account: the devnet keeps one key per account, which holds both owner and active (threshold 1). */
+  async function account(body: Record<string, unknown>) {
+    const name = String(body.account_name ?? '');
+    const [row] = await db
+      .select()
+      .from(devnetAccounts)
+      .where(and(eq(devnetAccounts.blockchain, blockchain), eq(devnetAccounts.account, name)));
+    if (!row) throw new NodeosFailure(500, 'UNKNOWN_ACCOUNT', `unknown key (eosio::chain::name): ${name}`);
+    const auth = { threshold: 1, keys: [{ key: row.publicKey, weight: 1 }], accounts: [], waits: [] };
+    return {
+      account_name: name,
+      head_block_num: await store.height(blockchain),
+      head_block_time: eosTime(now()),
+      privileged: false,
+      permissions: [
+        { perm_name: 'active', parent: 'owner', required_auth: auth },
+        { perm_name: 'owner', parent: '', required_auth: auth },
+      ],
+    };
+  }
+
   async function send(text: string) {
     let packed: string;
     try {
@@ -228,6 +254,8 @@ export async function startNodeosApiServer(opts: {
         return [200, await info()];
       case '/v1/chain/get_block':
         return [200, await block(body)];
+      case '/v1/chain/get_account':
+        return [200, await account(body)];
       case '/v1/chain/send_transaction':
       case '/v1/chain/push_transaction':
         return [202, await send(text)];

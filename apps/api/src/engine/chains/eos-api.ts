@@ -47,6 +47,17 @@ export interface NodeosError {
   details: { message: string }[];
 }
 
+/** One permission of an account (get_account): who satisfies it, by keys and weights against a threshold. */
+export interface EosPermission {
+  name: string;
+  parent: string;
+  threshold: number;
+  keys: { key: string; weight: number }[];
+  /** Other accounts' permissions and time waits that can add weight: anyone named here shares the authority. */
+  accounts: number;
+  waits: number;
+}
+
 /** A call the node answered with something other than a nodeos error (down, proxy error, not JSON). */
 export class EosApiError extends Error {
   constructor(
@@ -213,6 +224,36 @@ export class EosApi {
       previous: String(block.previous),
       timestamp: parseEosTime(String(block.timestamp)),
       transactions: Array.isArray(block.transactions) ? (block.transactions as Json[]).map(blockTransactionOf) : [],
+    };
+  }
+
+  /**
+   * An account's permissions; null when the node has no such account (nodeos answers account_query_exception, or
+   * unknown_account in older releases).
+   */
+  async getAccount(name: string): Promise<{ permissions: EosPermission[] } | null> {
+    let account: Json;
+    try {
+      account = await this.post('/v1/chain/get_account', { account_name: name });
+    } catch (err) {
+      const nodeosName = err instanceof EosApiError ? err.nodeos?.name : undefined;
+      if (nodeosName === 'account_query_exception' || nodeosName === 'unknown_account') return null;
+      throw err;
+    }
+    const permissions = Array.isArray(account.permissions) ? (account.permissions as Json[]) : [];
+    return {
+      permissions: permissions.map((p) => {
+        const auth = (p.required_auth ?? {}) as Json;
+        const keys = Array.isArray(auth.keys) ? (auth.keys as Json[]) : [];
+        return {
+          name: String(p.perm_name),
+          parent: String(p.parent ?? ''),
+          threshold: Number(auth.threshold),
+          keys: keys.map((k) => ({ key: String(k.key), weight: Number(k.weight) })),
+          accounts: Array.isArray(auth.accounts) ? auth.accounts.length : 0,
+          waits: Array.isArray(auth.waits) ? auth.waits.length : 0,
+        };
+      }),
     };
   }
 

@@ -73,6 +73,35 @@ export function readProposedAccount(proposal: ColdWalletProposal): ProposedWalle
     : { ...account, storedPublicKey: account.publicKey };
 }
 
+/** Asks a real EOS-type node who controls an account (engine/chains/eos-account-authority.ts, wired in services.ts). */
+export type EosAccountAuthority = (
+  nodeUrl: string,
+  account: string,
+  publicKey: string,
+) => Promise<'controlled' | 'unknown-account' | 'other-authority' | 'node-unavailable'>;
+
+/**
+ * On an EOS-type network with a real node, the proposed account must be the cold key's alone: the node is asked
+ * when the wallet is proposed and again when it is approved (keys can change in between). 4000 `account-unknown` or
+ * `account-not-controlled`; 503 when the node does not answer, or the network has none (production). On the
+ * devnet the approval registers the account instead. Called outside any transaction: it waits on the node.
+ */
+export async function checkColdAccountOnChain(
+  proposal: ColdWalletProposal,
+  config: Pick<Config, 'chainRpc' | 'production'>,
+  authority: EosAccountAuthority | undefined,
+) {
+  if (familyOf(proposal.blockchain) !== 'eosio') return;
+  const runtime = chainRuntimeOf(config, proposal.blockchain);
+  if (runtime.kind === 'devnet') return;
+  if (runtime.kind === 'unavailable' || !authority) throw new AppError('503', { reason: 'node-unavailable' });
+  const account = readProposedAccount(proposal);
+  const verdict = await authority(runtime.url, account.address, account.storedPublicKey);
+  if (verdict === 'node-unavailable') throw new AppError('503', { reason: 'node-unavailable' });
+  if (verdict === 'unknown-account') throw new AppError('4000', { reason: 'account-unknown' });
+  if (verdict !== 'controlled') throw new AppError('4000', { reason: 'account-not-controlled' });
+}
+
 /** Refuses a proposal that could not become a wallet now: its name's rules and uniqueness, its address taken. */
 export async function checkColdWallet(tx: Db, organizationId: string, proposal: ColdWalletProposal) {
   const problem = walletNameProblem(proposal.walletName);

@@ -99,6 +99,11 @@ export function operatorRepository(db: Db) {
       return row!;
     },
 
+    async findWorkflow(id: string) {
+      const [row] = await db.select().from(operatorWorkflows).where(eq(operatorWorkflows.id, id));
+      return row;
+    },
+
     async lockWorkflow(id: string) {
       const [row] = await db.select().from(operatorWorkflows).where(eq(operatorWorkflows.id, id)).for('update');
       return row;

@@ -5,7 +5,13 @@ import { actorOf, recordAudit } from '../audit/audit.js';
 import { authRepository } from '../auth/auth.repository.js';
 import { consumeCallerOtp } from '../auth/otp.service.js';
 import type { AuthContext } from '../auth/session.service.js';
-import { type ColdWalletProposal, coldWalletPayload, importColdWallet } from '../cold-signing/cold-wallet-import.js';
+import {
+  type ColdWalletProposal,
+  checkColdAccountOnChain,
+  coldWalletPayload,
+  type EosAccountAuthority,
+  importColdWallet,
+} from '../cold-signing/cold-wallet-import.js';
 import type { invitationsService } from '../organization/invitations.service.js';
 import { organizationRepository } from '../organization/organization.repository.js';
 import type { OrganizationDeps } from '../organization/organization.service.js';
@@ -21,7 +27,9 @@ const UPDATE_TYPES: WorkflowType[] = [
   'ORGANIZATION_UPDATE_AML_STATUS',
 ];
 
-export function operatorService(deps: OrganizationDeps & { invitations: Invitations }) {
+export function operatorService(
+  deps: OrganizationDeps & { invitations: Invitations; eosAccountAuthority?: EosAccountAuthority },
+) {
   const { db, clock, invitations } = deps;
   const roleOf = (auth: AuthContext) => auth.operatorRole as OperatorRole | null;
 
@@ -129,6 +137,9 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
       if (!operatorCan(roleOf(auth), 'createWorkflow')) throw new AppError('403', { ability: 'createWorkflow' });
       const organizationId = typeof payload.organizationId === 'string' ? payload.organizationId : null;
       const { organizationId: _omit, ...rest } = payload;
+      if (type === 'COLD_WALLET_IMPORT') {
+        await checkColdAccountOnChain(rest as unknown as ColdWalletProposal, deps.config, deps.eosAccountAuthority);
+      }
       const row = await transaction(db, async (tx) => {
         if (organizationId && !(await operatorRepository(tx).findOrganization(organizationId)))
           throw new AppError('404');
@@ -191,6 +202,14 @@ export function operatorService(deps: OrganizationDeps & { invitations: Invitati
       family: 'creation' | 'owner' | 'update' | 'cold',
       lang: Lang,
     ) {
+      if (family === 'cold' && action === 'approve' && operatorCan(roleOf(auth), 'decideWorkflow')) {
+        // Asked again before the deciding transaction: the account's keys may have changed since the proposal.
+        const w = await operatorRepository(db).findWorkflow(workflowId);
+        if (w?.type === 'COLD_WALLET_IMPORT' && w.status === 'IN_PROGRESS') {
+          const proposal = w.payload as unknown as ColdWalletProposal;
+          await checkColdAccountOnChain(proposal, deps.config, deps.eosAccountAuthority);
+        }
+      }
       const { row, mail } = await transaction(db, async (tx) => {
         const repo = operatorRepository(tx);
         const w = await repo.lockWorkflow(workflowId);

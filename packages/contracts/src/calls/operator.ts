@@ -257,14 +257,20 @@ export const coldWalletImportWorkflow = workflowCalls(
     signersRequired: z.union([z.literal(1), z.literal(2)]).default(1),
     /**
      * EOS-type networks only, and there required: the account the key controls (an address on those chains is an
-     * account name, not a key). On the devnet the approval registers it with the key, as a hot wallet's creation does.
+     * account name, not a key). On the devnet the approval registers it with the key, as a hot wallet's creation does;
+     * on a network with a real node the account must exist already, its owner and active permissions the key's alone.
      */
     accountName: eosAccountNameSchema.optional(),
   }),
   // The organization (404); an account name missing on an EOS-type network or given on another (4000); the wallet
   // name's rules (1, 2) and uniqueness (4006), the address or account already a wallet's (4109); the key's QR parts:
-  // unreadable (40000), incomplete (40001), a key of another kind or network (40002).
-  { create: ['404', '1', '2', '4000', '4006', '4109', '40000', '40001', '40002'], approve: ['4006', '4109'] },
+  // unreadable (40000), incomplete (40001), a key of another kind or network (40002). On an EOS-type network with a
+  // real node, at proposal and again at approval: an account the node does not know, or not the key's alone (4000),
+  // the node not answering (503).
+  {
+    create: ['404', '1', '2', '4000', '4006', '4109', '40000', '40001', '40002', '503'],
+    approve: ['4000', '4006', '4109', '503'],
+  },
 );
 export const organizationUpdateWorkflow = workflowCalls('organization-update-workflow', 'organizationUpdateWorkflow');
 

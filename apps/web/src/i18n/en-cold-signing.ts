@@ -73,6 +73,9 @@ export const enColdSigning = {
     accountHint: 'On the signer: export the account key and scan, upload or paste its codes.',
     accountName: 'Account name',
     accountNameHint:
-      'The account the key controls: 12 characters, a-z and 1-5. On the devnet it is registered on approval.',
+      'The account the key controls: 12 characters, a-z and 1-5. On the devnet it is registered on approval; on a network with a node it must exist already.',
+    accountUnknown: 'The network has no account of this name.',
+    accountNotControlled:
+      'This key alone does not control the account: its owner and active permissions must hold this key and nothing else.',
   },
 } as const;

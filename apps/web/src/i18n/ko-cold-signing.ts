@@ -73,6 +73,9 @@ export const koColdSigning: Pick<Messages, keyof typeof enColdSigning> = {
     accountLabel: '계정 키 코드',
     accountHint: '서명 기기에서 계정 키를 내보낸 뒤 그 코드를 스캔하거나 올리거나 붙여 넣으세요.',
     accountName: '계정 이름',
-    accountNameHint: '이 키가 관리할 계정입니다. a-z와 1-5로 된 12자이며, 데브넷에서는 승인할 때 등록됩니다.',
+    accountNameHint:
+      '이 키가 관리할 계정입니다. a-z와 1-5로 된 12자이며, 데브넷에서는 승인할 때 등록되고 노드가 있는 네트워크에서는 이미 있어야 합니다.',
+    accountUnknown: '네트워크에 이 이름의 계정이 없습니다.',
+    accountNotControlled: '이 키만으로 관리되는 계정이 아닙니다. 계정의 owner와 active 권한에 이 키만 있어야 합니다.',
   },
 };

@@ -10,6 +10,7 @@ import { Notice } from '../../components/Notice';
 import { notifySuccess } from '../../components/notify';
 import { QrPartsInput } from '../../components/QrPartsInput';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
+import { isApiError } from '../../lib/error-reader';
 import { partsOf } from '../../lib/ur-progress';
 import { useProposeColdWallet } from './api';
 
@@ -50,7 +51,12 @@ function ColdWalletForm({
   const [missing, setMissing] = useState(false);
   // An EOS-type address is an account name: the proposal names the account the key is to control.
   const eosType = blockchain !== null && familyOf(blockchain) === 'eosio';
+  // The node's word on the account (a network with a real node): shown at the account name, not only in the footer.
+  const refusal = isApiError(propose.error) && propose.error.code === '4000' ? propose.error.data : null;
+  const refusedReason = (refusal as { reason?: unknown } | null)?.reason;
   const accountNameError = (() => {
+    if (eosType && refusedReason === 'account-unknown') return t('coldWallet.accountUnknown');
+    if (eosType && refusedReason === 'account-not-controlled') return t('coldWallet.accountNotControlled');
     if (!eosType || !missing) return null;
     if (!accountName) return validationMessage('validation.required', lang);
     return eosAccountNameSchema.safeParse(accountName).success

@@ -55,6 +55,26 @@ async function keptTotals(db: Db, organizationId: string, blockchains?: string[]
     .having(sql`sum(${t.rowCount}) > 0`);
 }
 
+/**
+ * The distinct blockchains of an organization's wallets by a loose index scan: each step jumps to the next
+ * blockchain on `(organization_id, blockchain)` (migration 0009), so it costs one index probe per network (26 at
+ * most) instead of reading every wallet's entry (`select distinct` over 10,000 wallets: about 1 ms).
+ */
+async function organizationChains(db: Db, organizationId: string): Promise<string[]> {
+  const result = await db.execute<{ blockchain: string }>(sql`
+    with recursive chains(blockchain) as (
+      (select ${wallets.blockchain} from ${wallets} where ${wallets.organizationId} = ${organizationId}
+        order by ${wallets.blockchain} limit 1)
+      union all
+      select (select w.blockchain from ${wallets} w
+               where w.organization_id = ${organizationId} and w.blockchain > chains.blockchain
+               order by w.blockchain limit 1)
+      from chains where chains.blockchain is not null
+    )
+    select blockchain from chains where blockchain is not null`);
+  return (result as unknown as { rows: { blockchain: string }[] }).rows.map((r) => r.blockchain);
+}
+
 // Computed in SQL on numeric(78,0): JavaScript numbers would lose precision far below 2^256.
 const withdrawable = sql<string>`greatest(${walletBalances.total} - ${walletBalances.staked} - ${walletBalances.locked}, 0)::text`;
 
@@ -94,6 +114,10 @@ export function balancesRepository(db: Db, organizationId: string) {
 
     /** The blockchains the visible wallets are on (their native coins always show). */
     async walletChains(onlyFor: WalletScope, blockchains?: string[]) {
+      if (onlyFor === null) {
+        const chains = await organizationChains(db, organizationId);
+        return blockchains?.length ? chains.filter((chain) => blockchains.includes(chain)) : chains;
+      }
       const conditions: (SQL | undefined)[] = [
         eq(wallets.organizationId, organizationId),
         walletScopeCondition(db, wallets.id, onlyFor),

@@ -3,13 +3,7 @@
 // would send them; a sign-in budget spent through one server is spent on the other; a change made through one
 // server reaches a live stream open on the other within a second; approved requests are executed exactly once
 // across the engines, and killing one engine in the middle loses nothing. PostgreSQL only.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { EVENTS_PATH } from '@vaultline/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,17 +16,9 @@ import { TEST_MASTER_KEY } from './test/custody.js';
 import { createTestDatabase, type TestDatabase } from './test/database.js';
 import { createMember, createOrganization, grant, type TestMember } from './test/fixtures.js';
 import { HttpBrowser } from './test/http-browser.js';
+import { type ServerProcess, startServerProcess } from './test/server-process.js';
 
-const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
 const STEP_MS = 30_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The member's authenticator code `steps` steps from now (the servers allow one step either way, once each). */
 const code = (member: TestMember, steps: number) =>
@@ -40,41 +26,16 @@ const code = (member: TestMember, steps: number) =>
 
 describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('two API servers and two engines on one PostgreSQL', () => {
   let testDb: TestDatabase;
-  const servers: { child: ChildProcess; base: string }[] = [];
+  const servers: ServerProcess[] = [];
   const engines = doomedEngines(TEST_MASTER_KEY);
   const config = loadConfig({ LOG_LEVEL: 'silent', MASTER_KEY: TEST_MASTER_KEY });
   let orgId: string;
   let owners: TestMember[];
 
   async function startServer(env: Record<string, string>) {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-      env: {
-        ...process.env,
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'vl-mp-')),
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      if (stderr.length < 20_000) stderr += chunk.toString();
-    });
-    const base = `http://127.0.0.1:${port}`;
-    const until = Date.now() + 60_000;
-    for (;;) {
-      const ready = await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) break;
-      if (child.exitCode !== null || Date.now() > until) throw new Error(`server did not start: ${stderr}`);
-      await sleep(200);
-    }
-    servers.push({ child, base });
-    return base;
+    const server = await startServerProcess(env);
+    servers.push(server);
+    return server.base;
   }
 
   beforeAll(async () => {
@@ -109,9 +70,7 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('two API servers and tw
 
   afterAll(async () => {
     engines.killAll();
-    for (const { child } of servers) child.kill('SIGTERM');
-    await sleep(500);
-    for (const { child } of servers) if (child.exitCode === null) child.kill('SIGKILL');
+    await Promise.all(servers.map((server) => server.stop()));
     await testDb?.dispose();
   });
 

@@ -8,12 +8,12 @@ import { coldAccountUr, SIGN_REQUEST_TYPES, signColdRequest, toQrParts } from '@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, organizationSeeds, wallets } from '../db/schema/index.js';
-import { type AnvilNode, startAnvil } from '../engine/chains/anvil.js';
+import type { AnvilNode } from '../engine/chains/anvil.js';
 import { createSigner } from '../engine/transactions/signer.js';
 import type { chainSweeper } from '../engine/transactions/sweeper.js';
-import { ETH, WD, type WithdrawalScene, withdrawalScene } from '../modules/withdrawals/withdrawal-scene.js';
-import { createTestApp, type TestApp } from './app.js';
-import { setBalance } from './asset-fixtures.js';
+import { ETH, WD, type WithdrawalScene } from '../modules/withdrawals/withdrawal-scene.js';
+import { anvilWithdrawalScene, fundOnAnvil } from './anvil-withdrawal-scene.js';
+import type { TestApp } from './app.js';
 import type { TestBrowser } from './browser.js';
 import { coldOperators, get, messageOf, OPS, QUEUE, testSweeper, untilSigning } from './cold-signing-scene.js';
 import type { CreatedWallet } from './wallet-fixtures.js';
@@ -47,14 +47,7 @@ async function withdrawCold(amount: string) {
 }
 
 beforeAll(async () => {
-  node = await startAnvil();
-  t = await createTestApp({
-    AUTH_RATE_LIMIT_FACTOR: '20',
-    DEVNET_BLOCK_MS: '0',
-    CHAIN_SWEEP_MS: '0',
-    CHAIN_RPC_ETHEREUM: node.url,
-  });
-  s = await withdrawalScene(t, 'Cold Signing');
+  ({ node, t, s } = await anvilWithdrawalScene('Cold Signing'));
   ({ maker, checker, signer } = await coldOperators(t));
   sweeper = testSweeper(t);
 });
@@ -116,8 +109,7 @@ describe('a withdrawal from the cold wallet', () => {
   let second: Awaited<ReturnType<typeof withdrawCold>>;
 
   beforeAll(async () => {
-    await node.rpc.call('anvil_setBalance', [cold.address, `0x${(10n * ETH(1n)).toString(16)}`]);
-    await setBalance(db(t), s.orgId, cold, 'ETHEREUM.ETH', { total: (10n * ETH(1n)).toString() });
+    await fundOnAnvil(node, t, s.orgId, cold, 10n);
   });
 
   it('stops at SIGNING with the transaction BUILT: the engine derives no key for it', async () => {

@@ -3,13 +3,13 @@
 // CANCELED_AFTER_EXECUTING, only the replacement's fee leaves the balance, the hold is released, and the receiver
 // gets nothing. The network has a configured node, so the request view links the public explorer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnvilNode, startAnvil } from '../engine/chains/anvil.js';
+import type { AnvilNode } from '../engine/chains/anvil.js';
 import { chainSweeper } from '../engine/transactions/sweeper.js';
 import { requestExecution } from '../modules/approvals/request-execution.service.js';
 import { withdrawalExecution } from '../modules/withdrawals/withdrawal-execution.service.js';
-import { balanceOf, ETH, WD, type WithdrawalScene, withdrawalScene } from '../modules/withdrawals/withdrawal-scene.js';
-import { createTestApp, type TestApp } from './app.js';
-import { setBalance } from './asset-fixtures.js';
+import { balanceOf, WD, type WithdrawalScene } from '../modules/withdrawals/withdrawal-scene.js';
+import { anvilWithdrawalScene, fundOnAnvil } from './anvil-withdrawal-scene.js';
+import type { TestApp } from './app.js';
 import { db, ownerWithdrawal, requestRow, transfers, until } from './withdrawal-lifecycle-scene.js';
 
 const RECEIVER = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'; // the scene's self-managed entry
@@ -20,16 +20,8 @@ let s: WithdrawalScene;
 let sweeper: ReturnType<typeof chainSweeper>;
 
 beforeAll(async () => {
-  node = await startAnvil();
-  t = await createTestApp({
-    AUTH_RATE_LIMIT_FACTOR: '20',
-    DEVNET_BLOCK_MS: '0',
-    CHAIN_SWEEP_MS: '0',
-    CHAIN_RPC_ETHEREUM: node.url,
-  });
-  s = await withdrawalScene(t, 'Cancel On Anvil');
-  await node.rpc.call('anvil_setBalance', [s.alpha.address, `0x${(10n * ETH(1n)).toString(16)}`]);
-  await setBalance(db(t), s.orgId, s.alpha, 'ETHEREUM.ETH', { total: (10n * ETH(1n)).toString() });
+  ({ node, t, s } = await anvilWithdrawalScene('Cancel On Anvil'));
+  await fundOnAnvil(node, t, s.orgId, s.alpha, 10n);
   await node.rpc.call('evm_setAutomine', [false]);
   const settle = withdrawalExecution(db(t));
   const execution = requestExecution(db(t), t.clock.now);

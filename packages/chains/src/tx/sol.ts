@@ -7,6 +7,7 @@ import {
   address,
   appendTransactionMessageInstructions,
   assertIsBlockhash,
+  type Blockhash,
   compileTransaction,
   createNoopSigner,
   createTransactionMessage,
@@ -15,10 +16,12 @@ import {
   getCompiledTransactionMessageDecoder,
   getTransactionEncoder,
   type Instruction,
+  type Nonce,
   pipe,
   type SignatureBytes,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
+  setTransactionMessageLifetimeUsingDurableNonce,
   type Transaction,
   type TransactionMessageBytes,
 } from '@solana/kit';
@@ -69,15 +72,34 @@ export interface SolTransferInput {
   recentBlockhash: string;
   /** Last block height at which the blockhash is valid; the engine uses it to decide when to rebuild. */
   lastValidBlockHeight: bigint;
+  /**
+   * A nonce account whose authority is the sender (sol-nonce.ts): the transaction then lives until that nonce
+   * advances instead of until the blockhash expires, and its first instruction advances it. The blockhash above
+   * is not used then.
+   */
+  durableNonce?: SolDurableNonce;
   /** SPL only: whether the receiver's ATA exists already; when not, this transaction creates it. */
   receiverTokenAccountExists?: boolean;
   /** Solana transfers carry no memo here; any non-empty memo is refused rather than silently dropped. */
   memo?: string;
 }
 
+/** What a transaction needs to use a nonce account (sol-nonce.ts): its address and the nonce it holds now. */
+export interface SolDurableNonce {
+  account: string;
+  /** The nonce value (a blockhash-shaped base58 string) read from the account just before building. */
+  value: string;
+}
+
 function checkedAddress(text: string, what: string): Address {
   if (!isValidSolanaAddress(text)) throw new TransferBuildError('INVALID_ADDRESS', `${what} is not a Solana address`);
   return address(text);
+}
+
+/** A blockhash or nonce value: 32 bytes in base58 (throws otherwise). */
+function checkedBlockhash(text: string): Blockhash {
+  assertIsBlockhash(text);
+  return text;
 }
 
 /** The ATA of `owner` for `mint` under `tokenProgram` (a program-derived address; hashing is why this is async). */
@@ -148,8 +170,11 @@ export async function buildSolTransfer(input: SolTransferInput): Promise<Unsigne
   if (input.amount <= 0n) throw new TransferBuildError('AMOUNT_TOO_SMALL', 'The amount must be positive');
   // Balances and supplies are u64 on Solana: no sender can hold more than that.
   if (input.amount > U64_MAX) throw new TransferBuildError('INSUFFICIENT_FUNDS', 'The amount exceeds a u64');
-  const blockhash: string = input.recentBlockhash;
-  assertIsBlockhash(blockhash);
+  const blockhash = checkedBlockhash(input.recentBlockhash);
+  const nonce = input.durableNonce && {
+    account: checkedAddress(input.durableNonce.account, 'The nonce account'),
+    value: checkedBlockhash(input.durableNonce.value),
+  };
 
   const { instructions, rent } =
     input.token.kind === 'native'
@@ -165,7 +190,16 @@ export async function buildSolTransfer(input: SolTransferInput): Promise<Unsigne
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(from, m),
     (m) =>
-      setTransactionMessageLifetimeUsingBlockhash({ blockhash, lastValidBlockHeight: input.lastValidBlockHeight }, m),
+      nonce
+        ? // Prepends AdvanceNonceAccount, signed by the sender as the nonce's authority (still the one signer).
+          setTransactionMessageLifetimeUsingDurableNonce(
+            { nonce: nonce.value as string as Nonce, nonceAccountAddress: nonce.account, nonceAuthorityAddress: from },
+            m,
+          )
+        : setTransactionMessageLifetimeUsingBlockhash(
+            { blockhash, lastValidBlockHeight: input.lastValidBlockHeight },
+            m,
+          ),
     (m) => appendTransactionMessageInstructions(instructions, m),
   );
   const compiled = compileTransaction(message);

@@ -145,6 +145,32 @@ describe('cold signing by QR: Solana (sol-sign-request, sol-signature)', () => {
     expect(signed.hash).toBe(hot.hash);
   });
 
+  it('shows what it signs: the lifetime (a blockhash, or the durable nonce it advances) and the SOL sent', async () => {
+    const receiver = solanaAddressFromPublicKey(new Uint8Array(32).fill(7));
+    const onBlockhash = exchange(await solTransfer(1_500_000n), sol).review.effects;
+    expect(onBlockhash).toEqual([
+      `fee payer ${sol.address}, 1 instruction(s)`,
+      'recent blockhash CmpNeggWJ4JaWJeJ8YKN1Zypmk7uvQq3PECGUCAEMbky: valid for about 150 blocks',
+      `send 1500000 lamports to ${receiver}`,
+    ]);
+    const nonceAccount = solanaAddressFromPublicKey(new Uint8Array(32).fill(8));
+    const onNonce = await buildSolTransfer({
+      blockchain: 'SOLANA',
+      fromAddress: sol.address,
+      toAddress: receiver,
+      token: { kind: 'native' },
+      amount: 2n,
+      recentBlockhash: 'CmpNeggWJ4JaWJeJ8YKN1Zypmk7uvQq3PECGUCAEMbky',
+      lastValidBlockHeight: 1_000n,
+      durableNonce: { account: nonceAccount, value: '4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi' },
+    });
+    expect(exchange(onNonce, sol).review.effects).toEqual([
+      `fee payer ${sol.address}, 2 instruction(s)`,
+      `advances nonce account ${nonceAccount} from 4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi: valid until that nonce moves on`,
+      `send 2 lamports to ${receiver}`,
+    ]);
+  });
+
   it('refuses a signature over another message and a message another account pays', async () => {
     const unsigned = await solTransfer(1_500_000n);
     const swapped = exchange(await solTransfer(9_000_000n), sol).answer;

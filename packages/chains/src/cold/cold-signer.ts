@@ -18,6 +18,7 @@ import { toChecksumAddress } from '../families/evm.js';
 import { slip10Ed25519Derive } from '../families/sol.js';
 import { decodeEosTransaction, eosPayloadDigest } from '../tx/eosio.js';
 import { decodeSolMessage } from '../tx/sol.js';
+import { solDurableNonceOf } from '../tx/sol-nonce.js';
 import { EosSignature } from './eos-registry.js';
 import { type ReadSignRequest, readColdSignRequest } from './sign-request.js';
 
@@ -34,6 +35,20 @@ export interface SignerReview {
   bytes: number;
   /** One line per effect: outputs and amounts, the call, the actions, read from the bytes being signed. */
   effects: string[];
+}
+
+const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+
+/** The system program's SOL transfers of a message: "send N lamports to X" (instruction 2: a u32 tag, u64 lamports). */
+function solLamportTransfersOf(message: ReturnType<typeof decodeSolMessage>): string[] {
+  return message.instructions.flatMap((ix) => {
+    const data = ix.data;
+    if (message.staticAccounts[ix.programAddressIndex] !== SYSTEM_PROGRAM || !data || data.length !== 12) return [];
+    const view = new DataView(data.buffer, data.byteOffset, data.length);
+    if (view.getUint32(0, true) !== 2) return [];
+    const to = message.staticAccounts[ix.accountIndices?.[1] ?? -1] ?? 'an account of a lookup table';
+    return [`send ${view.getBigUint64(4, true)} lamports to ${to}`];
+  });
 }
 
 /** What the transaction does, read from the very bytes the signer signs (never from anything beside them). */
@@ -55,7 +70,14 @@ export function effectsOf(read: ReadSignRequest): string[] {
     }
     case 'sol': {
       const message = decodeSolMessage(read.payload);
-      return [`fee payer ${message.staticAccounts[0]}, ${message.instructions.length} instruction(s)`];
+      const nonce = solDurableNonceOf(read.payload);
+      return [
+        `fee payer ${message.staticAccounts[0]}, ${message.instructions.length} instruction(s)`,
+        nonce
+          ? `advances nonce account ${nonce.account} from ${nonce.value}: valid until that nonce moves on`
+          : `recent blockhash ${message.lifetimeToken}: valid for about 150 blocks`,
+        ...solLamportTransfersOf(message),
+      ];
     }
     case 'eosio':
       return decodeEosTransaction(read.payload).actions.map(

@@ -17,6 +17,7 @@ import {
   buildSolNonceAccountCreation,
   readSolNonceAccount,
   SOL_NONCE_ACCOUNT_RENT_EXEMPT_LAMPORTS,
+  solDurableNonceOf,
   solNonceAccountAddress,
   solNonceSeed,
 } from './sol-nonce.js';
@@ -98,6 +99,26 @@ describe('Solana durable nonces', () => {
     expect(instructions[0]!.program).toBe(SYSTEM_PROGRAM_ADDRESS);
     expect(startsWith(instructions[0]!.data, getAdvanceNonceAccountDiscriminatorBytes())).toBe(true);
     expect(instructions[0]!.accounts).toEqual([nonceAccount, SYSVAR_RECENT_BLOCKHASHES_ADDRESS, COLD]);
+    expect(solDurableNonceOf(unsigned.payload)).toEqual({ account: nonceAccount, value: NONCE });
+  });
+
+  it('finds no durable nonce in a transfer or an account creation built on a blockhash', async () => {
+    const common = { blockchain: 'SOLANA' as const, recentBlockhash: BLOCKHASH, lastValidBlockHeight: 10n };
+    const transfer = await buildSolTransfer({
+      ...common,
+      fromAddress: COLD,
+      toAddress: RECEIVER,
+      token: { kind: 'native' },
+      amount: 5n,
+    });
+    const creation = await buildSolNonceAccountCreation({
+      ...common,
+      payer: PAYER,
+      authority: COLD,
+      seed: solNonceSeed(WALLET_ID),
+    });
+    expect(solDurableNonceOf(transfer.payload)).toBeNull();
+    expect(solDurableNonceOf(creation.payload)).toBeNull();
   });
 
   it('reads a nonce account and refuses other data', () => {

@@ -130,6 +130,11 @@ export const wallets = pgTable(
     creationRequestId: uuid('creation_request_id').references(() => requests.id),
     /** COLD: the operator workflow (maker-checker) that imported its public key. */
     importWorkflowId: uuid('import_workflow_id').references(() => operatorWorkflows.id),
+    /**
+     * COLD Solana wallets: the durable-nonce account (authority: the wallet's key) its transfers are built on, so a
+     * signature that takes longer than a blockhash's minute still lands; set once the engine saw it on the chain.
+     */
+    solNonceAccount: text('sol_nonce_account'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

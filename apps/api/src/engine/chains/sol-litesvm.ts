@@ -13,6 +13,7 @@ import { SYSTEM_PROGRAM_ADDRESS } from '@solana-program/system';
 import { getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { decodeSolMessage, solAssociatedTokenAddress, TOKEN_2022_PROGRAM_ADDRESS } from '@vaultline/chains';
 import { FailedTransactionMetadata, type LiteSVM } from 'litesvm';
+import { nonceStateOf } from './sol-nonce-state.js';
 
 /** Why the runtime refused a transaction. */
 export type SolRejection =
@@ -111,6 +112,12 @@ export class SolLiteSvmChain {
 
   accountExists(account: string): boolean {
     return this.svm.getAccount(address(account)).exists;
+  }
+
+  /** A durable-nonce account's authority and nonce; null when the address holds none. */
+  nonceOf(account: string): { authority: string; nonce: string } | null {
+    const found = this.svm.getAccount(address(account));
+    return found.exists ? nonceStateOf(found.programAddress, new Uint8Array(found.data)) : null;
   }
 
   /** Base units of `mint` in the owner's associated token account; 0 when the account does not exist. */

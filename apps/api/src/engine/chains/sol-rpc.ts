@@ -245,11 +245,19 @@ export class SolRpc {
     return slots.map(toBigInt);
   }
 
-  /** The account without its data (a length-0 slice); null when it does not exist. */
-  async accountInfo(address: string, commitment: SolCommitment = 'confirmed'): Promise<SolAccountInfo | null> {
+  /** The account, without its data (a length-0 slice) unless `withData`; null when it does not exist. */
+  async accountInfo(
+    address: string,
+    commitment: SolCommitment = 'confirmed',
+    options: { withData?: boolean } = {},
+  ): Promise<SolAccountInfo | null> {
     const { value } = await this.call<{ value: SolAccountInfo | null }>('getAccountInfo', [
       address,
-      { encoding: 'base64', dataSlice: { offset: 0, length: 0 }, commitment },
+      {
+        encoding: 'base64',
+        ...(options.withData ? {} : { dataSlice: { offset: 0, length: 0 } }),
+        commitment,
+      },
     ]);
     return value;
   }

@@ -82,6 +82,11 @@ export interface SolChainNode extends ChainNode {
   blockHeight(): Promise<bigint>;
   /** Whether the owner's associated token account for the mint exists (else the transfer creates it). */
   tokenAccountExists(owner: string, mint: string, tokenProgram?: string): Promise<boolean>;
+  /**
+   * A durable-nonce account's authority and current nonce; null when there is no such account (or it is not an
+   * initialized nonce account). Nodes without it (the devnet) build every transfer on a recent blockhash.
+   */
+  nonceOf?(account: string): Promise<{ authority: string; nonce: string } | null>;
 }
 
 export interface EosChainNode extends ChainNode {

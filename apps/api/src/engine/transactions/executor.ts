@@ -19,6 +19,7 @@ import { plannerFor } from './planners.js';
 import { REFUSAL_CODES, REVERTED_CODE } from './refusal-codes.js';
 import { claimSend } from './send-claim.js';
 import type { TransactionSigner } from './signer.js';
+import { durableNonceOf, nonceMovedOn } from './sol-durable-rows.js';
 import { createTransfer, intentOf, type OutgoingTransfer, type TransferPlanner } from './transfer-planner.js';
 
 /** Where a test may have the engine killed, to prove that every point resumes to one transaction. */
@@ -173,15 +174,24 @@ export function transactionExecutor(deps: ExecutorDeps) {
       const state = await node.status(row.hash!);
       if (state.state !== 'unknown') return from[0] === 'SIGNED' ? markBroadcast(row) : row;
     }
-    if (outcome.reason === 'EXPIRED') return nextAttempt(row);
+    if (outcome.reason === 'EXPIRED') {
+      // A durable nonce does not age: refused as expired while the nonce is still ours (a node behind the one that
+      // was read), the same bytes are sent again on the next sweep rather than a second transaction built.
+      if (durableNonceOf(row) && !(await expired(row))) return row;
+      return nextAttempt(row);
+    }
     return fail(row, from, outcome.reason);
   }
 
-  /** Whether the row's transaction can no longer be included: its blockhash or expiration is past on the node. */
+  /**
+   * Whether the row's transaction can no longer be included: its blockhash or expiration is past on the node, or
+   * (Solana, built on a durable nonce) the nonce account moved on without it.
+   */
   async function expired(row: ChainTransactionRow) {
     if (node.family === 'sol' && row.validUntilHeight !== null) {
       return (await node.blockHeight()) > BigInt(row.validUntilHeight);
     }
+    if (node.family === 'sol') return nonceMovedOn(node, row);
     if (node.family === 'eosio' && row.expiresAt !== null) return (await node.headTime()) > row.expiresAt;
     return false;
   }

@@ -14,6 +14,7 @@ import {
 } from '@vaultline/chains';
 import { type Blockchain, familyOf } from '@vaultline/contracts';
 import type { Db } from '../../db/client.js';
+import { gasFeeSigningMaterial } from '../../modules/gas-fee-wallets/gas-fee-custody.service.js';
 import { walletCustody } from '../../modules/wallets/wallet-custody.service.js';
 import { decryptAtRest } from '../../security/at-rest.js';
 import { SEED_CONTEXT } from '../wallet-creation.js';
@@ -45,10 +46,9 @@ export class SignerError extends Error {
 export function createSigner(deps: { db: Db; masterKey: string }): TransactionSigner {
   return {
     async sign(job) {
-      const material = await walletCustody(deps.db, job.organizationId).signingMaterial(
-        job.blockchain,
-        job.fromAddress,
-      );
+      const material =
+        (await walletCustody(deps.db, job.organizationId).signingMaterial(job.blockchain, job.fromAddress)) ??
+        (await gasFeeSigningMaterial(deps.db, job.organizationId, job.blockchain, job.fromAddress));
       if (!material)
         throw new SignerError(`${job.fromAddress} is not a wallet of the organization on ${job.blockchain}`);
       const seed = mnemonicToSeed(decryptAtRest(material.mnemonicEnc, deps.masterKey, SEED_CONTEXT));

@@ -37,6 +37,7 @@ export function solChainNode(chain: SolLiteSvmChain): SolChainNode {
     latestBlockhash: async () => chain.latestBlockhash(),
     blockHeight: async () => chain.slot(),
     tokenAccountExists: (owner, mint, tokenProgram) => chain.tokenAccountExists(owner, mint, tokenProgram),
+    nonceOf: async (account) => chain.nonceOf(account),
 
     async broadcast(raw, hash) {
       return outcomeOf(chain.broadcast(raw), hash);

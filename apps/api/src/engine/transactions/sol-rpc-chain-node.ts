@@ -12,6 +12,7 @@
 //   which errs on the slow side), rather than the status's `confirmations`, which turns null once rooted.
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { solAssociatedTokenAddress } from '@vaultline/chains';
+import { nonceStateOf } from '../chains/sol-nonce-state.js';
 import { SolRpc, SolRpcError, type SolRpcRejection } from '../chains/sol-rpc.js';
 import type { BroadcastOutcome, ChainRefusal, ChainTransactionState, SolChainNode } from './chain-node.js';
 
@@ -34,6 +35,12 @@ export function solRpcChainNode(rpc: SolRpc): SolChainNode {
 
     async tokenAccountExists(owner, mint, tokenProgram = TOKEN_PROGRAM_ADDRESS) {
       return (await rpc.accountInfo(await solAssociatedTokenAddress(owner, mint, tokenProgram))) !== null;
+    },
+
+    async nonceOf(account) {
+      // Read at `confirmed`, as statuses are: a nonce advanced by a landed transfer is never newer than its status.
+      const info = await rpc.accountInfo(account, 'confirmed', { withData: true });
+      return info ? nonceStateOf(info.owner, Buffer.from(info.data[0], 'base64')) : null;
     },
 
     async broadcast(raw, hash): Promise<BroadcastOutcome> {

@@ -16,6 +16,7 @@ import { eosApiChainNode, storedSignedBytes } from './eos-api-chain-node.js';
 import { evmChainNode } from './evm-chain-node.js';
 import { type TransactionExecutor, transactionExecutor } from './executor.js';
 import { createSigner } from './signer.js';
+import { solNonceAccountKeeper } from './sol-nonce-accounts.js';
 import { solRpcChainNodeOf } from './sol-rpc-chain-node.js';
 
 /**
@@ -78,9 +79,11 @@ export function chainSweeper(deps: {
   const now = deps.now ?? (() => new Date());
   const signer = createSigner({ db, masterKey: config.masterKey });
   const executors = new Map<Blockchain, TransactionExecutor>();
+  const nodes = new Map<Blockchain, AnyChainNode>();
   for (const blockchain of BLOCKCHAINS) {
     const node = nodeOf(db, config, blockchain, now);
     if (!node) continue;
+    nodes.set(blockchain, node);
     const confirmations =
       deps.confirmations?.(blockchain) ??
       (chainRuntimeOf(config, blockchain).kind === 'devnet'
@@ -89,6 +92,12 @@ export function chainSweeper(deps: {
     executors.set(blockchain, transactionExecutor({ db, node, signer, confirmations }));
   }
   const blockchains = [...executors.keys()];
+  // Cold Solana wallets get their durable-nonce accounts on networks whose node reads them (not the devnet).
+  const nonceKeepers = blockchains.flatMap((blockchain) => {
+    const node = nodes.get(blockchain);
+    if (node?.family !== 'sol' || !node.nonceOf) return [];
+    return [solNonceAccountKeeper({ db, config, blockchain, node, executor: executors.get(blockchain)!, now })];
+  });
 
   /** The rows of one network in order, one step each: one sender's nonces reach the node in the order handed out. */
   async function sweepChain(blockchain: Blockchain, ids: string[]) {
@@ -110,6 +119,10 @@ export function chainSweeper(deps: {
     blockchains,
     async tick() {
       if (blockchains.length === 0) return 0;
+      for (const keeper of nonceKeepers) {
+        // A node that is down must not hold up the rows: the next tick tries again.
+        await keeper.sweep().catch((err) => log.error({ err }, 'nonce account sweep failed'));
+      }
       const byChain = new Map<Blockchain, string[]>();
       for (const row of await executors.get(blockchains[0]!)!.open(blockchains)) {
         const blockchain = row.blockchain as Blockchain;

@@ -5,6 +5,7 @@ import { type Config, chainRuntimeOf } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { registerDevnetAccount } from '../../devnet/ledger-store.js';
 import { devnetService } from '../devnet/devnet.service.js';
+import { walletCustody } from '../wallets/wallet-custody.service.js';
 import { addressTaken } from '../wallets/wallets.repository.js';
 import { creationCost, DEVNET_GRANT_MARKS, GAS_FEE_ACCOUNT_INDEX, lowWaterMark } from './gas-fee-policy.js';
 import { type GasFeeWalletRow, gasFeeAddressTaken, gasFeeWalletsRepository } from './gas-fee-wallets.repository.js';
@@ -124,4 +125,16 @@ export function gasFeeCustody(tx: Db, organizationId: string, deps: { config: Ga
       return 'charged';
     },
   };
+}
+
+/**
+ * What the engine's signer needs for one signature by the organization's gas-fee wallet at `address` on
+ * `blockchain` (it pays what the provider pays for, such as a cold Solana wallet's nonce account): the sealed
+ * mnemonic and the reserved account index. Undefined when the address is not that wallet.
+ */
+export async function gasFeeSigningMaterial(tx: Db, organizationId: string, blockchain: string, address: string) {
+  const wallet = await gasFeeWalletsRepository(tx, organizationId).find(blockchain);
+  if (wallet?.address !== address) return undefined;
+  const mnemonicEnc = await walletCustody(tx, organizationId).sealedSeed();
+  return mnemonicEnc ? { mnemonicEnc, accountIndex: GAS_FEE_ACCOUNT_INDEX } : undefined;
 }

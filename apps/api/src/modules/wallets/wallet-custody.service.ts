@@ -31,6 +31,12 @@ export function walletCustody(tx: Db, organizationId: string) {
       return wallet && mnemonicEnc ? { mnemonicEnc, accountIndex: wallet.accountIndex } : undefined;
     },
 
+    /** The cold Solana wallet a durable-nonce account is made for (its id seeds the address, its key is authority). */
+    walletOfSolNonceAccount: (blockchain: string, account: string) => repo.findBySolNonceAccount(blockchain, account),
+
+    /** The organization's sealed mnemonic (its gas-fee wallets sign with keys of it too); undefined before any. */
+    sealedSeed: () => repo.sealedSeed(),
+
     /** The wallet of `address` when it is cold: what a sign request for its air-gapped signer names. */
     async coldWallet(blockchain: string, address: string) {
       const wallet = await repo.findByAddress(blockchain, address);
@@ -72,6 +78,7 @@ export function walletCustody(tx: Db, organizationId: string) {
         | 'coldMasterFingerprint'
         | 'coldSignersRequired'
         | 'importWorkflowId'
+        | 'solNonceAccount'
       > & { creationRequestId: string; createdAt: Date },
       firstManagerId: string,
     ): Promise<WalletRow> {

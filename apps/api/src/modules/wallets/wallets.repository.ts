@@ -41,6 +41,15 @@ export async function addressTaken(db: Db, blockchain: string, address: string) 
  * their organization_id, members through their wallet, so an id of another organization's row reaches nothing.
  */
 export function walletsRepository(db: Db, organizationId: string) {
+  /** The organization's wallet on `blockchain` that `condition` picks (the columns it names are unique there). */
+  async function oneOnChain(blockchain: string, condition: SQL) {
+    const [row] = await db
+      .select()
+      .from(wallets)
+      .where(and(eq(wallets.organizationId, organizationId), eq(wallets.blockchain, blockchain), condition));
+    return row;
+  }
+
   const own = organizationRows(db, organizationId);
   const ownWallet = (id: string) => and(eq(wallets.organizationId, organizationId), eq(wallets.id, id));
   const ownMember = (walletId: string) =>
@@ -276,19 +285,11 @@ export function walletsRepository(db: Db, organizationId: string) {
       return row?.mnemonicEnc;
     },
 
-    async findByAddress(blockchain: string, address: string) {
-      const [row] = await db
-        .select()
-        .from(wallets)
-        .where(
-          and(
-            eq(wallets.organizationId, organizationId),
-            eq(wallets.blockchain, blockchain),
-            eq(wallets.address, address),
-          ),
-        );
-      return row;
-    },
+    /** The cold Solana wallet whose durable-nonce account is `account`. */
+    findBySolNonceAccount: (blockchain: string, account: string) =>
+      oneOnChain(blockchain, eq(wallets.solNonceAccount, account)),
+
+    findByAddress: (blockchain: string, address: string) => oneOnChain(blockchain, eq(wallets.address, address)),
 
     async insertSeed(mnemonicEnc: string) {
       await db.insert(organizationSeeds).values({ organizationId, mnemonicEnc }).onConflictDoNothing();

@@ -1,0 +1,1 @@
+ALTER TABLE "wallets" ADD COLUMN "sol_nonce_account" text;

@@ -146,6 +146,8 @@ describe('a withdrawal from the cold wallet', () => {
       amount: ETH(1n).toString(),
       requestId: first.id,
       purpose: 'withdrawal',
+      validUntilHeight: null,
+      expiresAt: null,
     });
     expect(queue.json().total).toBeGreaterThanOrEqual(2);
     expect((await get(checker, QUEUE)).statusCode).toBe(403);

@@ -46,7 +46,13 @@ describe('a cold Solana withdrawal on the devnet', () => {
     expect(row).toMatchObject({ status: 'BUILT', raw: null });
 
     const shown = await get(operators.signer, `${QUEUE}/${row.id}`);
-    expect(shown.json()).toMatchObject({ requestType: 'sol-sign-request', toAddress: RECEIVER });
+    // On the devnet's blockhashes: the queue says by which block the signature must land.
+    expect(shown.json()).toMatchObject({
+      requestType: 'sol-sign-request',
+      toAddress: RECEIVER,
+      validUntilHeight: String(row.validUntilHeight),
+      expiresAt: null,
+    });
     expect(shown.json()).toMatchObject({ signersRequired: 2, confirmedBy: [], confirmedByMe: false });
     const { answer } = signColdRequest(COLD_SEED, messageOf(shown.json().parts, SIGN_REQUEST_TYPES.sol));
     const url = `${QUEUE}/${row.id}/signature`;

@@ -97,7 +97,12 @@ describe('a cold EOS-type wallet on the devnet', () => {
       });
     const signAndSubmit = async (transactionId: string) => {
       const shown = await get(operators.signer, `${QUEUE}/${transactionId}`);
-      expect(shown.json()).toMatchObject({ requestType: 'vaultline-eos-sign-request', fromAddress: ACCOUNT });
+      expect(shown.json()).toMatchObject({
+        requestType: 'vaultline-eos-sign-request',
+        fromAddress: ACCOUNT,
+        validUntilHeight: null,
+        expiresAt: expect.stringMatching(/Z$/),
+      });
       const { answer } = signColdRequest(COLD_SEED, messageOf(shown.json().parts, SIGN_REQUEST_TYPES.eosio));
       return {
         answer,

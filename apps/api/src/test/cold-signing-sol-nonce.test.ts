@@ -57,6 +57,8 @@ const latestTransfer = async (requestId: string) => (await transfers(t, requestI
 async function signAndHandIn(rowId: string) {
   const shown = await get(operators.signer, `${QUEUE}/${rowId}`);
   expect(shown.statusCode, shown.body).toBe(200);
+  // On the nonce, the signer has no deadline.
+  expect(shown.json()).toMatchObject({ validUntilHeight: null, expiresAt: null });
   const { answer, review } = signColdRequest(COLD_SEED, messageOf(shown.json().parts, SIGN_REQUEST_TYPES.sol));
   const parts = toQrParts(answer);
   return { review, parts, handIn: () => operators.signer.post(`${QUEUE}/${rowId}/signature`, { parts }) };

@@ -51,6 +51,12 @@ export const enColdSigning = {
       travelRule: 'Travel rule',
       approvedBy: 'Approved by',
       purpose: 'Purpose',
+      validity: 'Sign before',
+    },
+    validity: {
+      none: 'No deadline',
+      block: 'Block {{height}}: after it, the transaction is built again and must be signed anew',
+      until: '{{time}}: after it, the transaction is built again and must be signed anew',
     },
     fourEyes:
       'A second signing operator must confirm this transaction; the signature is handed in by another operator than the one who confirmed.',

@@ -53,6 +53,12 @@ export const koColdSigning: Pick<Messages, keyof typeof enColdSigning> = {
       travelRule: '트래블룰',
       approvedBy: '승인자',
       purpose: '용도',
+      validity: '서명 기한',
+    },
+    validity: {
+      none: '기한 없음',
+      block: '{{height}}번 블록까지: 지나면 트랜잭션을 다시 만들고 새로 서명해야 합니다',
+      until: '{{time}}까지: 지나면 트랜잭션을 다시 만들고 새로 서명해야 합니다',
     },
     fourEyes: '이 트랜잭션은 서명 운영자 두 명이 필요합니다. 확인한 운영자가 아닌 다른 운영자가 서명을 제출합니다.',
     confirmedBy: '{{names}} 확인함',

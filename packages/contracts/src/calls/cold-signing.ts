@@ -37,6 +37,13 @@ export const ColdSigningItem = z.object({
   confirmedBy: z.array(z.string()),
   /** Whether the caller confirmed it already (and so may not also hand in its signature where two are required). */
   confirmedByMe: z.boolean(),
+  /**
+   * How long the signature may take. A Solana transaction built on a recent blockhash lands only up to this block
+   * height, an EOS-type one only until `expiresAt`; past it the engine builds the transaction again and an answer for
+   * this one is refused (4112). Both null: no deadline (EVM, bitcoin-type, Solana on a durable nonce).
+   */
+  validUntilHeight: z.string().regex(/^\d+$/).nullable(),
+  expiresAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type ColdSigningItem = z.infer<typeof ColdSigningItem>;

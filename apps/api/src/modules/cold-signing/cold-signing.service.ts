@@ -80,6 +80,8 @@ export function coldSigningService(deps: {
       signersRequired: row.wallet.coldSignersRequired,
       confirmedBy: confirmed.map((r) => r.name),
       confirmedByMe: confirmed.some((r) => r.operatorId === auth.accountId),
+      validUntilHeight: t.validUntilHeight === null ? null : String(t.validUntilHeight),
+      expiresAt: t.expiresAt?.toISOString() ?? null,
       createdAt: t.createdAt.toISOString(),
     };
   }

@@ -8,6 +8,7 @@ import { UsersIcon } from '../../components/icons';
 import { Notice } from '../../components/Notice';
 import { notifySuccess } from '../../components/notify';
 import { QrPartsInput } from '../../components/QrPartsInput';
+import { formatDateTime } from '../../lib/dates';
 import { partsOf } from '../../lib/ur-progress';
 import {
   type SignRequest,
@@ -108,6 +109,14 @@ function SignRequestBody({ transactionId, onClose }: { transactionId: string; on
   );
 }
 
+/** Until when the signature can still land, or that it has no deadline. */
+function Validity({ request }: { request: SignRequest }) {
+  const { t } = useTranslation();
+  if (request.expiresAt) return t('coldSigning.validity.until', { time: formatDateTime(request.expiresAt) });
+  if (request.validUntilHeight) return t('coldSigning.validity.block', { height: request.validUntilHeight });
+  return t('coldSigning.validity.none');
+}
+
 /** What the signer must see on its own screen too: who, from where, to where, how much, and who approved. */
 function Facts({ request }: { request: SignRequest }) {
   const { t } = useTranslation();
@@ -119,6 +128,7 @@ function Facts({ request }: { request: SignRequest }) {
     [t('coldSigning.fields.to'), <Mono key="t" value={request.toAddress} />],
     [t('coldSigning.fields.amount'), tokenAmount(request.tokenId, request.amount)],
     [t('coldSigning.fields.fee'), feeAmount(request.blockchain, request.fee)],
+    [t('coldSigning.fields.validity'), <Validity key="v" request={request} />],
     [t('coldSigning.fields.travelRule'), request.travelRule ?? t('coldSigning.noTravelRule')],
     [t('coldSigning.fields.approvedBy'), request.approvedBy.join(', ') || t('coldSigning.nobody')],
   ];

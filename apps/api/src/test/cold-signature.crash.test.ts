@@ -116,6 +116,8 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('cold signature accepta
     let before = 0;
     let after: number | undefined;
     const outcomes = { BUILT: 0, SIGNED: 0 };
+    /** Each round's kill moment and what it left, printed at the end. */
+    const moments: string[] = [];
     for (const [round, w] of waiting.entries()) {
       server = await serverProcess();
       const remote = new HttpBrowser(server.base);
@@ -134,7 +136,6 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('cold signature accepta
       const reply = await sent;
 
       const at = `round ${round}, killed ${delay.toFixed(1)} ms after sending`;
-      console.log('DBG', at);
       const state = await stateOf(w.requestId, w.transactionId);
       if (state.row.status === 'BUILT') {
         expect({ progress: state.progress, accepted: state.accepted, raw: state.row.raw }, at).toEqual({
@@ -163,10 +164,11 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('cold signature accepta
       const again = await signer.post(`${QUEUE}/${w.transactionId}/signature`, { parts });
       if (state.row.status === 'BUILT') expect(again.json(), at).toMatchObject({ status: 'SIGNED' });
       else expect(again.json().code, at).toBe('4112');
-      console.log('DBG', state.row.status, reply?.statusCode);
+      moments.push(`${delay.toFixed(0)} ms ${state.row.status}${reply ? ` (replied ${reply.statusCode})` : ''}`);
       const settled = await stateOf(w.requestId, w.transactionId);
       expect({ status: settled.row.status, accepted: settled.accepted }, at).toEqual({ status: 'SIGNED', accepted: 1 });
     }
+    console.info(`kill moments after sending: ${moments.join(', ')}`);
     // The moments moved from a kill before the commit to one after it (and back): both sides were hit.
     expect(outcomes.BUILT, JSON.stringify(outcomes)).toBeGreaterThan(0);
     expect(outcomes.SIGNED, JSON.stringify(outcomes)).toBeGreaterThan(0);

@@ -12,12 +12,13 @@ import { concatBytes } from '@noble/hashes/utils.js';
 import { hex } from '@scure/base';
 import { HDKey } from '@scure/bip32';
 import { Transaction } from '@scure/btc-signer';
+import { getTransferSolInstructionDataDecoder, SystemInstruction } from '@solana-program/system';
 import { Bytes, KeyType, PrivateKey } from '@wharfkit/antelope';
 import { parseTransaction } from 'viem';
 import { toChecksumAddress } from '../families/evm.js';
 import { slip10Ed25519Derive } from '../families/sol.js';
 import { decodeEosTransaction, eosPayloadDigest } from '../tx/eosio.js';
-import { decodeSolMessage } from '../tx/sol.js';
+import { decodeSolMessage, solSystemInstructionOf } from '../tx/sol.js';
 import { solDurableNonceOf } from '../tx/sol-nonce.js';
 import { EosSignature } from './eos-registry.js';
 import { type ReadSignRequest, readColdSignRequest } from './sign-request.js';
@@ -37,17 +38,15 @@ export interface SignerReview {
   effects: string[];
 }
 
-const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+const transferSolData = getTransferSolInstructionDataDecoder();
 
-/** The system program's SOL transfers of a message: "send N lamports to X" (instruction 2: a u32 tag, u64 lamports). */
+/** The system program's SOL transfers of a message: "send N lamports to X". */
 function solLamportTransfersOf(message: ReturnType<typeof decodeSolMessage>): string[] {
   return message.instructions.flatMap((ix) => {
-    const data = ix.data;
-    if (message.staticAccounts[ix.programAddressIndex] !== SYSTEM_PROGRAM || !data || data.length !== 12) return [];
-    const view = new DataView(data.buffer, data.byteOffset, data.length);
-    if (view.getUint32(0, true) !== 2) return [];
+    if (solSystemInstructionOf(message, ix) !== SystemInstruction.TransferSol) return [];
+    if (ix.data?.length !== transferSolData.fixedSize) return [];
     const to = message.staticAccounts[ix.accountIndices?.[1] ?? -1] ?? 'an account of a lookup table';
-    return [`send ${view.getBigUint64(4, true)} lamports to ${to}`];
+    return [`send ${transferSolData.decode(ix.data).amount} lamports to ${to}`];
   });
 }
 

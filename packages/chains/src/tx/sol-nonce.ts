@@ -26,10 +26,11 @@ import {
   getNonceSize,
   NonceState,
   SYSTEM_PROGRAM_ADDRESS,
+  SystemInstruction,
 } from '@solana-program/system';
 import type { Blockchain } from '@vaultline/contracts';
 import { isValidSolanaAddress } from '../families/sol.js';
-import { decodeSolMessage, SOL_LAMPORTS_PER_SIGNATURE } from './sol.js';
+import { decodeSolMessage, SOL_LAMPORTS_PER_SIGNATURE, solSystemInstructionOf } from './sol.js';
 import { TransferBuildError, type UnsignedTransfer } from './types.js';
 
 /** A nonce account's data: version, state, authority, nonce, fee calculator (80 bytes). */
@@ -132,9 +133,6 @@ export async function buildSolNonceAccountCreation(input: SolNonceAccountCreatio
   };
 }
 
-/** The system program's instruction index of AdvanceNonceAccount (a little-endian u32 leads its data). */
-const ADVANCE_NONCE_ACCOUNT = 4;
-
 /**
  * The durable nonce a compiled message is built on (its first instruction advances a nonce account, and its
  * lifetime token is that account's nonce), or null for a message built on a recent blockhash.
@@ -142,10 +140,7 @@ const ADVANCE_NONCE_ACCOUNT = 4;
 export function solDurableNonceOf(messageBytes: Uint8Array): { account: string; value: string } | null {
   const message = decodeSolMessage(messageBytes);
   const first = message.instructions[0];
-  if (!first || message.staticAccounts[first.programAddressIndex] !== SYSTEM_PROGRAM_ADDRESS) return null;
-  const data = first.data;
-  if (!data || data.length < 4) return null;
-  if (new DataView(data.buffer, data.byteOffset, 4).getUint32(0, true) !== ADVANCE_NONCE_ACCOUNT) return null;
+  if (!first || solSystemInstructionOf(message, first) !== SystemInstruction.AdvanceNonceAccount) return null;
   const account = message.staticAccounts[first.accountIndices?.[0] ?? -1];
   if (account === undefined) return null;
   return { account, value: message.lifetimeToken };

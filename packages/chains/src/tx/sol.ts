@@ -25,7 +25,12 @@ import {
   type Transaction,
   type TransactionMessageBytes,
 } from '@solana/kit';
-import { getTransferSolInstruction } from '@solana-program/system';
+import {
+  getTransferSolInstruction,
+  identifySystemInstruction,
+  SYSTEM_PROGRAM_ADDRESS,
+  type SystemInstruction,
+} from '@solana-program/system';
 import {
   findAssociatedTokenPda,
   getCreateAssociatedTokenIdempotentInstruction,
@@ -219,6 +224,26 @@ export function decodeSolMessage(messageBytes: Uint8Array) {
     throw new Error(`Unsupported Solana message version ${message.version}`);
   }
   return message;
+}
+
+type CompiledSolMessage = ReturnType<typeof decodeSolMessage>;
+
+/**
+ * Which system-program instruction a compiled instruction is, as the program's own client identifies it; null for
+ * another program's instruction or data the system program does not know.
+ */
+export function solSystemInstructionOf(
+  message: CompiledSolMessage,
+  instruction: CompiledSolMessage['instructions'][number],
+): SystemInstruction | null {
+  if (message.staticAccounts[instruction.programAddressIndex] !== SYSTEM_PROGRAM_ADDRESS || !instruction.data) {
+    return null;
+  }
+  try {
+    return identifySystemInstruction(instruction.data);
+  } catch {
+    return null;
+  }
 }
 
 /**

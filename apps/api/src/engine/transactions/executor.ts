@@ -177,7 +177,7 @@ export function transactionExecutor(deps: ExecutorDeps) {
     if (outcome.reason === 'EXPIRED') {
       // A durable nonce does not age: refused as expired while the nonce is still ours (a node behind the one that
       // was read), the same bytes are sent again on the next sweep rather than a second transaction built.
-      if (durableNonceOf(row) && !(await expired(row))) return row;
+      if (node.family === 'sol' && durableNonceOf(row) && !(await expired(row))) return row;
       return nextAttempt(row);
     }
     return fail(row, from, outcome.reason);

@@ -5,14 +5,9 @@ import { solDurableNonceOf } from '@vaultline/chains';
 import type { SolChainNode } from './chain-node.js';
 import type { ChainTransactionRow } from './chain-transactions.repository.js';
 
-/** The nonce account and value the row's message is built on; null for a blockhash-built or non-Solana row. */
+/** The nonce account and value a Solana row's message is built on; null for a blockhash-built one. */
 export function durableNonceOf(row: ChainTransactionRow) {
-  if (row.validUntilHeight !== null || row.payload.length === 0) return null;
-  try {
-    return solDurableNonceOf(row.payload);
-  } catch {
-    return null; // not a Solana message
-  }
+  return row.validUntilHeight === null && row.payload.length > 0 ? solDurableNonceOf(row.payload) : null;
 }
 
 /**

@@ -24,12 +24,7 @@ export function solNonceAccountsRepository(db: Db) {
           ),
         );
       return db
-        .select({
-          id: wallets.id,
-          organizationId: wallets.organizationId,
-          address: wallets.address,
-          solNonceAccount: wallets.solNonceAccount,
-        })
+        .select({ id: wallets.id, organizationId: wallets.organizationId })
         .from(wallets)
         .where(
           and(
@@ -40,14 +35,12 @@ export function solNonceAccountsRepository(db: Db) {
         );
     },
 
-    /** Assigns the wallet its account unless it has one; the wallet's account either way. */
-    async assign(walletId: string, account: string): Promise<string> {
+    /** Records the wallet's account (fixed by its payer and id, so the same value whoever records it first). */
+    async assign(walletId: string, account: string) {
       await db
         .update(wallets)
         .set({ solNonceAccount: account })
         .where(and(eq(wallets.id, walletId), isNull(wallets.solNonceAccount)));
-      const [row] = await db.select({ account: wallets.solNonceAccount }).from(wallets).where(eq(wallets.id, walletId));
-      return row!.account!;
     },
   };
 }

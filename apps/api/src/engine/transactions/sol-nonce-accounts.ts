@@ -37,7 +37,8 @@ export function solNonceAccountKeeper(deps: {
         async () => (await lockedSeed(tx, wallet.organizationId, config.masterKey)).seed,
       );
       const account = await solNonceAccountAddress(payer.address, solNonceSeed(wallet.id));
-      return { payer: payer.address, account: await solNonceAccountsRepository(tx).assign(wallet.id, account) };
+      await solNonceAccountsRepository(tx).assign(wallet.id, account);
+      return { payer: payer.address, account };
     });
 
   return {

@@ -32,6 +32,9 @@ import { db, requestRow, transfers, until } from './withdrawal-lifecycle-scene.j
 
 const SOL = 1_000_000_000n;
 const COLD_SEED = new Uint8Array(64).map((_, i) => (i * 61 + 13) % 256);
+const SECOND_COLD_SEED = new Uint8Array(64).map((_, i) => (i * 67 + 17) % 256);
+/** The fee of one signature, what each of these transactions pays when it reaches the chain. */
+const SOL_FEE = 5_000n;
 /** Addresses of nobody's wallets, one per address-book entry. */
 const RECEIVERS = [1, 2, 3].map(
   (fill) =>
@@ -119,6 +122,31 @@ describe('a cold Solana wallet’s nonce account', () => {
     expect(rows.map((row) => row.status).sort()).toEqual(['CONFIRMED', 'FAILED']);
     expect(chain.nonceOf(account)).toMatchObject({ authority: cold.address });
     expect(chain.balance(account)).toBe(SOL_NONCE_ACCOUNT_RENT_EXEMPT_LAMPORTS);
+  });
+
+  it('is created once when two engines sweep at the same moment', async () => {
+    const second = await importColdWallet(t, operators, s.orgId, SECOND_COLD_SEED, 'SOLANA_DEVNET', 'Cold Nonce Two');
+    const [payer] = await db(t).select().from(gasFeeWallets).where(eq(gasFeeWallets.organizationId, s.orgId));
+    const before = chain.balance(payer!.address);
+    const engines = [testSweeper(t), testSweeper(t)];
+    const sweepBoth = () => Promise.all(engines.map((engine) => engine.tick()));
+    await sweepBoth();
+    const [{ solNonceAccount: account }] = (await db(t)
+      .select({ solNonceAccount: wallets.solNonceAccount })
+      .from(wallets)
+      .where(eq(wallets.id, second.id))) as [{ solNonceAccount: string }];
+    const rows = await until(async () => {
+      await sweepBoth();
+      const made = (await nonceRows()).filter((row) => row.toAddress === account);
+      return made.length > 0 && made.every((row) => row.status === 'CONFIRMED' || row.status === 'FAILED') && made;
+    }, 'the racing creations to settle');
+    // However the two sweeps interleaved: one account, made by one confirmed transaction, its rent paid once.
+    expect(rows.filter((row) => row.status === 'CONFIRMED')).toHaveLength(1);
+    expect(chain.nonceOf(account)).toMatchObject({ authority: second.address });
+    expect(chain.balance(account)).toBe(SOL_NONCE_ACCOUNT_RENT_EXEMPT_LAMPORTS);
+    const spent = before - chain.balance(payer!.address);
+    expect(spent).toBeGreaterThanOrEqual(SOL_NONCE_ACCOUNT_RENT_EXEMPT_LAMPORTS + SOL_FEE);
+    expect(spent).toBeLessThanOrEqual(SOL_NONCE_ACCOUNT_RENT_EXEMPT_LAMPORTS + SOL_FEE * BigInt(rows.length));
   });
 });
 

@@ -105,6 +105,11 @@ export const chainTransactions = pgTable(
     uniqueIndex('chain_transactions_sender_sequence_key')
       .on(t.blockchain, t.fromAddress, t.sequence)
       .where(sql`${t.sequence} is not null and ${t.status} in ('BUILT', 'SIGNED', 'BROADCAST', 'CONFIRMED')`),
+    // One live creation of a cold wallet's durable-nonce account, however many engines sweep at once
+    // (engine/transactions/sol-nonce-accounts.ts); a failed or dropped one leaves room for the next.
+    uniqueIndex('chain_transactions_nonce_account_key')
+      .on(t.blockchain, t.toAddress)
+      .where(sql`${t.purpose} = 'SOL_NONCE_ACCOUNT' and ${t.status} in ('BUILT', 'SIGNED', 'BROADCAST', 'CONFIRMED')`),
     index('chain_transactions_hash_idx').on(t.blockchain, t.hash),
     // The engine's sweep: every transaction not yet final.
     index('chain_transactions_open_idx').on(t.status).where(sql`${t.status} in ('BUILT', 'SIGNED', 'BROADCAST')`),

@@ -4,17 +4,21 @@
 // other (BUILT → SIGNED → BROADCAST → CONFIRMED, rebuilt after a blockhash expiry); from then on the wallet's
 // transfers are built on the nonce (sol-planner.ts).
 //
-// Done at most once in effect: the address is fixed by payer and wallet, so a second creation (two engines racing,
-// or a retry after an unseen landing) is refused by the chain (the account exists) and costs at most one fee; it is
-// never a second account or a transfer of anyone's funds.
+// Done once: a unique index admits one live creation row per account, so two engines sweeping at once make one
+// (the loser's insert is refused and it moves on). The address is fixed by payer and wallet besides, so even a
+// creation sent again after an unseen landing is refused by the chain (the account exists): never a second account.
 import { SOL_NONCE_ACCOUNT_RENT_EXEMPT_LAMPORTS, solNonceAccountAddress, solNonceSeed } from '@vaultline/chains';
 import { type Blockchain, nativeToken } from '@vaultline/contracts';
 import { type Db, transaction } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { type GasFeeConfig, gasFeeCustody, lockedSeed } from '../../modules/gas-fee-wallets/gas-fee-custody.service.js';
 import type { SolChainNode } from './chain-node.js';
 import type { TransactionExecutor } from './executor.js';
 import { solNonceAccountsRepository } from './sol-nonce-accounts.repository.js';
 import { SOL_NONCE_ACCOUNT_PURPOSE } from './sol-planner.js';
+
+/** The unique index that keeps one live creation per nonce account (db/schema/chain-transactions.ts). */
+const NONCE_ACCOUNT_KEY = 'chain_transactions_nonce_account_key';
 
 /** A creation that failed (most often: the gas-fee wallet could not pay yet) is tried again after this long. */
 export const NONCE_ACCOUNT_RETRY_SECONDS = 600;
@@ -55,17 +59,22 @@ export function solNonceAccountKeeper(deps: {
         const { payer, account } = await assigned(wallet);
         // Made already (its row confirmed and pruned, or by an engine that died before recording it): nothing to pay.
         if (await node.nonceOf(account)) continue;
-        await executor.create({
-          organizationId: wallet.organizationId,
-          requestId: null,
-          purpose: SOL_NONCE_ACCOUNT_PURPOSE,
-          blockchain,
-          fromAddress: payer,
-          toAddress: account,
-          tokenId: nativeToken(blockchain).tokenId,
-          amount: SOL_NONCE_ACCOUNT_RENT_EXEMPT_LAMPORTS,
-        });
-        made++;
+        try {
+          await executor.create({
+            organizationId: wallet.organizationId,
+            requestId: null,
+            purpose: SOL_NONCE_ACCOUNT_PURPOSE,
+            blockchain,
+            fromAddress: payer,
+            toAddress: account,
+            tokenId: nativeToken(blockchain).tokenId,
+            amount: SOL_NONCE_ACCOUNT_RENT_EXEMPT_LAMPORTS,
+          });
+          made++;
+        } catch (err) {
+          // Another engine's sweep made the creation meanwhile: that one goes on, this one has nothing to do.
+          if (!isUniqueViolation(err, NONCE_ACCOUNT_KEY)) throw err;
+        }
       }
       return made;
     },

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "chain_transactions_nonce_account_key" ON "chain_transactions" USING btree ("blockchain","to_address") WHERE "chain_transactions"."purpose" = 'SOL_NONCE_ACCOUNT' and "chain_transactions"."status" in ('BUILT', 'SIGNED', 'BROADCAST', 'CONFIRMED');

@@ -18,6 +18,7 @@ import { otpRegistrationService } from './modules/auth/otp-registration.service.
 import { passwordService } from './modules/auth/password.service.js';
 import { sessionService } from './modules/auth/session.service.js';
 import { coldSigningService } from './modules/cold-signing/cold-signing.service.js';
+import { coldWalletKeysService } from './modules/cold-signing/cold-wallet-keys.service.js';
 import { complianceService } from './modules/compliance/compliance.service.js';
 import { sanctionsImportService } from './modules/compliance/sanctions.service.js';
 import { devnetService } from './modules/devnet/devnet.service.js';
@@ -56,6 +57,7 @@ export function createServices(deps: ServiceDeps) {
   const approvals = approvalsService(deps);
   const lines = approvalLines(deps);
   const requests = requestsService({ ...deps, lines });
+  const coldWalletKeys = coldWalletKeysService({ ...deps, eosAccountAuthority });
   return {
     clock: deps.clock,
     keyring: deps.keyring,
@@ -70,7 +72,8 @@ export function createServices(deps: ServiceDeps) {
     groups: groupsService(deps),
     invitations,
     operator: operatorService({ ...deps, invitations, eosAccountAuthority }),
-    coldSigning: coldSigningService(deps),
+    coldSigning: coldSigningService({ ...deps, walletKeys: coldWalletKeys }),
+    coldWalletKeys,
     approvals,
     lines,
     requests,

@@ -49,6 +49,8 @@ export const AUDIT_ACTIONS = [
   'COLD_SIGN_REQUEST_CONFIRMED',
   'COLD_SIGNATURE_ACCEPTED',
   'COLD_SIGNATURE_REFUSED',
+  'COLD_WALLET_KEY_IMPORTED',
+  'COLD_WALLET_KEY_DECLINED',
 ] as const;
 
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

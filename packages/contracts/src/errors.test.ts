@@ -45,6 +45,7 @@ const PROJECT_CODES = [
   '4113',
   '4114',
   '4115',
+  '4116',
 ];
 
 describe('error catalogue', () => {

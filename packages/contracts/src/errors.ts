@@ -460,6 +460,13 @@ export const ERROR_CATALOGUE = {
     en: 'Another signing operator must confirm this transaction before its signature is handed in.',
     ko: '서명을 제출하기 전에 다른 서명 운영자가 이 트랜잭션을 확인해야 합니다.',
   },
+  // A wallet creation the provider's signing operators declined to make a cold key for (issue 18).
+  '4116': {
+    status: 409,
+    group: 'operator',
+    en: 'The custody provider declined to create this cold wallet. Please contact the provider.',
+    ko: '수탁 사업자가 이 콜드 지갑 생성을 거절했습니다. 사업자에게 문의해 주세요.',
+  },
 } as const satisfies Record<ErrorCode, ErrorDefinition>;
 
 /** The body of every error answer. */

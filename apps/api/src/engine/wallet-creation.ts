@@ -4,6 +4,7 @@ import { type Config, chainRuntimeOf } from '../config.js';
 import { registerDevnetAccount } from '../devnet/ledger-store.js';
 import type { JobData } from '../jobs/queue.js';
 import type { RequestExecution } from '../modules/approvals/request-execution.service.js';
+import { COLD_ACCOUNT_KEY } from '../modules/cold-signing/cold-wallet-keys.service.js';
 import { gasFeeAddressTaken, gasFeeCustody, lockedSeed } from '../modules/gas-fee-wallets/gas-fee-custody.service.js';
 import { walletCustody } from '../modules/wallets/wallet-custody.service.js';
 
@@ -28,6 +29,17 @@ export function walletCreationHandler(deps: { config: Config; requests: RequestE
       const made = await custody.walletOfRequest(request.id);
       if (made) return { walletId: made.id, result: { walletId: made.id, address: made.address } };
       const { name, blockchain, accountName } = request.content as RequestContentOf<'WALLET_CREATION'>;
+      // An organization whose policy keeps new wallets cold: the wallet waits at signing for the account key of the
+      // provider's air-gapped signer (cold-signing: wallet keys), with the policy as it was when the line approved
+      // it. A retried job finds it waiting already and leaves it so, whatever the policy says now.
+      if (request.result?.awaiting === COLD_ACCOUNT_KEY) return { waiting: 'SIGNING', result: {} };
+      const policy = await custody.newWalletPolicy();
+      if (policy.custody === 'COLD') {
+        return {
+          waiting: 'SIGNING',
+          result: { awaiting: COLD_ACCOUNT_KEY, coldSignersRequired: policy.coldSignersRequired },
+        };
+      }
 
       const { row: seedRow, seed } = await lockedSeed(tx, request.organizationId, config.masterKey);
       const accountIndex = seedRow.nextAccountIndex;

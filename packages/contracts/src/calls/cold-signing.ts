@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Blockchain } from '../blockchains.js';
 import { EmptyBody, tagged } from '../call.js';
+import { eosAccountNameSchema } from '../validation.js';
 
 // The provider's signing queue: transactions of cold wallets that the customer's approval line approved and the
 // engine built, waiting for an air-gapped signer. Operators with the signing role read what the signer must check
@@ -48,15 +49,44 @@ export const ColdSigningItem = z.object({
 });
 export type ColdSigningItem = z.infer<typeof ColdSigningItem>;
 
+/**
+ * A wallet creation of an organization whose policy keeps new wallets cold: approved by its line, it waits for the
+ * account key of the provider's air-gapped signer (the signer's next account on the network), imported here.
+ */
+export const ColdWalletKeyItem = z.object({
+  requestId: z.uuid(),
+  organizationId: z.uuid(),
+  organizationName: z.string(),
+  walletName: z.string(),
+  blockchain: Blockchain,
+  /** EOS-type networks: the account the key is to control, named in the request. */
+  accountName: eosAccountNameSchema.nullable(),
+  /** Who asked for the wallet, and who approved it in the organization's line, in order. */
+  requestedBy: z.string(),
+  approvedBy: z.array(z.string()),
+  /** Signing operators each of the wallet's transactions will need (the organization's policy when approved). */
+  signersRequired: z.number().int().min(1).max(2),
+  /** The signer's next unused account index on the network: the wallets it holds already there, cold, counted. */
+  suggestedAccount: z.number().int().min(0),
+  /** When its line approved it. */
+  waitingSince: z.iso.datetime(),
+});
+export type ColdWalletKeyItem = z.infer<typeof ColdWalletKeyItem>;
+
 const transactionParams = z.object({ transactionId: z.uuid() });
 
 export const coldSigningQueueCall = signingCall({
   id: 'coldSigningQueueList',
   method: 'GET',
   path: BASE,
-  summary: 'Cold-wallet transactions waiting for a signature, oldest first',
+  summary: 'Cold-wallet transactions waiting for a signature, and wallet creations waiting for a key, oldest first',
   access: 'operator',
-  response: z.object({ items: z.array(ColdSigningItem), total: z.number().int() }),
+  response: z.object({
+    items: z.array(ColdSigningItem),
+    /** Waiting transactions and wallet keys together: what the console's header counts. */
+    total: z.number().int(),
+    walletKeys: z.array(ColdWalletKeyItem),
+  }),
 });
 
 export const coldSigningRequestCall = signingCall({
@@ -99,6 +129,41 @@ export const coldSigningSubmitCall = signingCall({
   params: transactionParams,
   body: z.strictObject({ parts: z.array(z.string().trim().min(1).max(2000)).min(1).max(400) }),
   response: z.object({ transactionId: z.uuid(), status: z.literal('SIGNED'), hash: z.string() }),
+});
+
+const keyParams = z.object({ requestId: z.uuid() });
+
+export const coldWalletKeyImportCall = signingCall({
+  id: 'coldWalletKeyImport',
+  method: 'POST',
+  path: `${BASE}/wallet-keys/{requestId}/import`,
+  summary: "Import the account key (crypto-hdkey QR parts) that makes a waiting wallet creation's cold wallet",
+  access: 'operator',
+  // Gone or no longer waiting (404, 4112); the parts: unreadable (40000), incomplete (40001), a key of another kind
+  // or network (40002); the address already a wallet's (4109) or the name taken meanwhile (4006); on an EOS-type
+  // network with a real node, an account the node does not know or not the key's alone (4000), no answer (503).
+  errors: ['404', '4112', '40000', '40001', '40002', '4109', '4006', '4000', '503'],
+  params: keyParams,
+  body: z.strictObject({ accountParts: z.array(z.string().trim().min(1).max(2000)).min(1).max(400) }),
+  response: z.object({
+    requestId: z.uuid(),
+    walletId: z.uuid(),
+    address: z.string(),
+    derivationPath: z.string(),
+    masterFingerprint: z.string(),
+  }),
+});
+
+export const coldWalletKeyDeclineCall = signingCall({
+  id: 'coldWalletKeyDecline',
+  method: 'POST',
+  path: `${BASE}/wallet-keys/{requestId}/decline`,
+  summary: 'Decline a waiting wallet creation: the request fails (4116) and its initiator is told',
+  access: 'operator',
+  errors: ['404', '4112'],
+  params: keyParams,
+  body: z.strictObject({ reason: z.string().trim().min(1).max(255) }),
+  response: z.object({ requestId: z.uuid(), status: z.literal('FAILED') }),
 });
 
 /**

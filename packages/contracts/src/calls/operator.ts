@@ -21,9 +21,17 @@ export const WORKFLOW_TYPES = [
   'ORGANIZATION_UPDATE_CUSTODY_FEE',
   'ORGANIZATION_UPDATE_AML_STATUS',
   'COLD_WALLET_IMPORT',
+  'ORGANIZATION_UPDATE_CUSTODY_POLICY',
 ] as const;
 export const WorkflowType = z.enum(WORKFLOW_TYPES);
 export type WorkflowType = z.infer<typeof WorkflowType>;
+
+/** How an organization's new wallets are kept: keys in the engine (HOT), or on the provider's air-gapped signer. */
+export const WALLET_CUSTODY_MODES = ['HOT', 'COLD'] as const;
+export const WalletCustodyMode = z.enum(WALLET_CUSTODY_MODES);
+export type WalletCustodyMode = z.infer<typeof WalletCustodyMode>;
+/** Signing operators each transaction of a cold wallet needs: 2 puts a second pair of eyes on what is signed. */
+export const ColdSignersRequired = z.union([z.literal(1), z.literal(2)]);
 
 export const WorkflowStatus = z.enum(['IN_PROGRESS', 'APPROVED', 'REJECTED', 'CANCELED']);
 
@@ -77,6 +85,12 @@ export const OperatedOrganization = z.object({
   ownerEmail: z.string().nullable(),
   ownerStatus: z.enum(['NONE', 'INVITED', 'ACTIVE']),
   memberCount: z.number().int(),
+  /**
+   * The custody policy of the organization's new wallets: COLD makes each approved wallet creation wait in the
+   * signing queue for the account key of the provider's air-gapped signer, kept with `coldSignersRequired`.
+   */
+  newWalletCustody: WalletCustodyMode,
+  coldSignersRequired: ColdSignersRequired,
   createdAt: z.iso.datetime(),
 });
 
@@ -254,7 +268,7 @@ export const coldWalletImportWorkflow = workflowCalls(
     blockchain: Blockchain,
     accountParts: z.array(z.string().trim().min(1).max(2000)).min(1).max(400),
     /** Signing operators each transaction needs: 2 puts a second pair of eyes on what the signer signs. */
-    signersRequired: z.union([z.literal(1), z.literal(2)]).default(1),
+    signersRequired: ColdSignersRequired.default(1),
     /**
      * EOS-type networks only, and there required: the account the key controls (an address on those chains is an
      * account name, not a key). On the devnet the approval registers it with the key, as a hot wallet's creation does;
@@ -306,4 +320,19 @@ export const updateAmlStatusWorkflowCreateCall = updateWorkflowCreate(
   'aml-status',
   'Propose a new AML status',
   z.strictObject({ organizationId: z.uuid(), amlStatus: AmlStatus, reason: textSchema }),
+);
+/**
+ * The custody policy of an organization's new wallets (existing wallets keep theirs): COLD makes every wallet
+ * creation its approval line approves wait at signing until a signing operator imports the account key its
+ * air-gapped signer exports; HOT goes back to keys derived in the engine. Wallet creations already waiting keep
+ * waiting for their key.
+ */
+export const updateCustodyPolicyWorkflowCreateCall = updateWorkflowCreate(
+  'custody-policy',
+  'Propose how new wallets are kept (hot or cold)',
+  z.strictObject({
+    organizationId: z.uuid(),
+    newWalletCustody: WalletCustodyMode,
+    coldSignersRequired: ColdSignersRequired.default(1),
+  }),
 );

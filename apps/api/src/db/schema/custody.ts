@@ -148,7 +148,9 @@ export const wallets = pgTable(
     check('wallets_cold_signers', sql`${t.coldSignersRequired} in (1, 2)`),
     check(
       'wallets_custody_origin',
-      sql`(${t.custody} = 'HOT' and ${t.creationRequestId} is not null and ${t.coldMasterFingerprint} is null) or (${t.custody} = 'COLD' and ${t.importWorkflowId} is not null and ${t.coldMasterFingerprint} is not null)`,
+      // A cold wallet comes from the provider's import workflow, or from a wallet creation request its key was imported
+      // for (the organization's cold policy); either way with the signer's master fingerprint.
+      sql`(${t.custody} = 'HOT' and ${t.creationRequestId} is not null and ${t.coldMasterFingerprint} is null) or (${t.custody} = 'COLD' and (${t.importWorkflowId} is not null or ${t.creationRequestId} is not null) and ${t.coldMasterFingerprint} is not null)`,
     ),
     // The list's default order (newest first, then id): pages are read off the index, not sorted.
     index('wallets_org_created_id_idx').on(t.organizationId, t.createdAt.desc().nullsFirst(), t.id),

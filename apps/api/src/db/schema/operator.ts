@@ -16,6 +16,7 @@ export const operatorWorkflows = pgTable(
         'ORGANIZATION_UPDATE_CUSTODY_FEE',
         'ORGANIZATION_UPDATE_AML_STATUS',
         'COLD_WALLET_IMPORT',
+        'ORGANIZATION_UPDATE_CUSTODY_POLICY',
       ],
     }).notNull(),
     status: text('status', { enum: ['IN_PROGRESS', 'APPROVED', 'REJECTED', 'CANCELED'] }).notNull(),

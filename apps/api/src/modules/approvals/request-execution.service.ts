@@ -13,6 +13,8 @@ export interface RequestInExecution {
   initiatorId: string;
   kind: string;
   content: AnyContent;
+  /** What earlier work recorded (a handler that waits reads what it waits for here). */
+  result: Record<string, unknown> | null;
 }
 
 /**
@@ -22,6 +24,8 @@ export interface RequestInExecution {
  */
 export type ExecutionOutcome =
   | { result: Record<string, unknown>; walletId?: string }
+  /** Not done yet: the request stays EXECUTING at SIGNING until the provider's signer hands in what it waits for. */
+  | { waiting: 'SIGNING'; result: Record<string, unknown> }
   | { failure: string; result?: Record<string, unknown> }
   | { canceled: true; result?: Record<string, unknown> };
 
@@ -101,10 +105,15 @@ export function requestExecution(db: Db, now: () => Date) {
           initiatorId: request.initiatorId,
           kind: request.itemType,
           content,
+          result: request.result,
         });
         const ended = (status: 'COMPLETE' | 'FAILED' | 'CANCELED') =>
           requestTypeOf(request.itemType).onExecutionEnd?.(tx, { id: request.id, organizationId, content }, status);
         const result = request.result || outcome.result ? { ...request.result, ...outcome.result } : null;
+        if ('waiting' in outcome) {
+          await repo.updateRequest(request.id, { progress: 'SIGNING', result, updatedAt: now() });
+          return 'EXECUTING';
+        }
         if ('canceled' in outcome) {
           await repo.updateRequest(request.id, {
             status: 'CANCELED',

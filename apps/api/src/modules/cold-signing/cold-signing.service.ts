@@ -34,12 +34,15 @@ import type { AuthContext } from '../auth/session.service.js';
 import { maySignCold } from './cold-signing.policy.js';
 import { coldSigningRepository, type WaitingColdRow } from './cold-signing.repository.js';
 import { collectParts } from './cold-wallet-import.js';
+import type { coldWalletKeysService } from './cold-wallet-keys.service.js';
 
 export function coldSigningService(deps: {
   db: Db;
   config: Pick<Config, 'coldSigningAdministrators'>;
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** Wallet creations of cold-policy organizations waiting for a key: shown and counted with the transactions. */
+  walletKeys: Pick<ReturnType<typeof coldWalletKeysService>, 'waiting'>;
 }) {
   const { db, clock, log } = deps;
 
@@ -149,7 +152,12 @@ export function coldSigningService(deps: {
       const repo = coldSigningRepository(db);
       const rows = await repo.waiting();
       const { approvers, reviews } = await related(rows);
-      return { items: rows.map((row) => itemOf(auth, row, approvers, reviews)), total: await repo.waitingCount() };
+      const keys = await deps.walletKeys.waiting();
+      return {
+        items: rows.map((row) => itemOf(auth, row, approvers, reviews)),
+        total: (await repo.waitingCount()) + keys.total,
+        walletKeys: keys.items,
+      };
     },
 
     /** The waiting transaction and its sign request's QR parts; showing it is audited. */

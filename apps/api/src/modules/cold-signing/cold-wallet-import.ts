@@ -142,12 +142,36 @@ export async function importColdWallet(
   now: Date,
   config: Pick<Config, 'chainRpc' | 'production'>,
 ) {
-  const account = await checkColdWallet(tx, workflow.organizationId, workflow.payload);
   const owner = (await operatorRepository(tx).owners([workflow.organizationId])).get(workflow.organizationId);
   if (!owner) throw new AppError('404', { reason: 'no-owner' });
-  const wallet = await walletCustody(tx, workflow.organizationId).importColdWallet(
+  return makeColdWallet(tx, workflow.organizationId, workflow.payload, {
+    origin: { importWorkflowId: workflow.id },
+    firstManagerId: owner.id,
+    now,
+    config,
+  });
+}
+
+/**
+ * A cold wallet of a checked proposal, from the import workflow or from a wallet creation request of an organization
+ * whose policy keeps new wallets cold (the request's initiator is then its first manager, as with a hot one).
+ */
+export async function makeColdWallet(
+  tx: Db,
+  organizationId: string,
+  proposal: ColdWalletProposal,
+  made: {
+    origin: { importWorkflowId: string } | { creationRequestId: string };
+    firstManagerId: string;
+    now: Date;
+    config: Pick<Config, 'chainRpc' | 'production'>;
+  },
+) {
+  const { now, config } = made;
+  const account = await checkColdWallet(tx, organizationId, proposal);
+  const wallet = await walletCustody(tx, organizationId).importColdWallet(
     {
-      name: workflow.payload.walletName.trim(),
+      name: proposal.walletName.trim(),
       blockchain: account.blockchain,
       family: familyOf(account.blockchain),
       address: account.address,
@@ -155,11 +179,11 @@ export async function importColdWallet(
       derivationPath: account.derivationPath,
       accountIndex: account.accountIndex,
       coldMasterFingerprint: account.masterFingerprint,
-      coldSignersRequired: workflow.payload.signersRequired === 2 ? 2 : 1,
-      importWorkflowId: workflow.id,
+      coldSignersRequired: proposal.signersRequired === 2 ? 2 : 1,
+      origin: made.origin,
       createdAt: now,
     },
-    owner.id,
+    made.firstManagerId,
   );
   // An EOS-type account is registered, not derived. On the devnet, registering pairs the name with the cold key in
   // the approval's transaction, as a hot wallet's creation does; on a network the provider creates the account.

@@ -11,6 +11,7 @@ import {
   ownerInvitationWorkflow,
   updateAmlStatusWorkflowCreateCall,
   updateCustodyFeeWorkflowCreateCall,
+  updateCustodyPolicyWorkflowCreateCall,
   updateDetailWorkflowCreateCall,
   workflowListCall,
 } from '@vaultline/contracts';
@@ -62,6 +63,10 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
   );
   registerCall(app, updateAmlStatusWorkflowCreateCall, async ({ request, body }) =>
     operator.create(auth(request), 'ORGANIZATION_UPDATE_AML_STATUS', body),
+  );
+
+  registerCall(app, updateCustodyPolicyWorkflowCreateCall, async ({ request, body }) =>
+    operator.create(auth(request), 'ORGANIZATION_UPDATE_CUSTODY_POLICY', body),
   );
 
   registerCall(app, coldWalletImportWorkflow.create!, async ({ request, body }) =>

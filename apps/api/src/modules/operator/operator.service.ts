@@ -25,6 +25,7 @@ const UPDATE_TYPES: WorkflowType[] = [
   'ORGANIZATION_UPDATE_DETAIL',
   'ORGANIZATION_UPDATE_CUSTODY_FEE',
   'ORGANIZATION_UPDATE_AML_STATUS',
+  'ORGANIZATION_UPDATE_CUSTODY_POLICY',
 ];
 
 export function operatorService(
@@ -105,6 +106,17 @@ export function operatorService(
       }
       case 'ORGANIZATION_UPDATE_CUSTODY_FEE':
         await repo.updateOrganization(w.organizationId!, { custodyFeeBps: p.custodyFeeBps as number }, now);
+        return { organizationId: w.organizationId, mail: null };
+      // New wallets only: the engine reads the policy when a wallet creation's line approves it.
+      case 'ORGANIZATION_UPDATE_CUSTODY_POLICY':
+        await repo.updateOrganization(
+          w.organizationId!,
+          {
+            newWalletCustody: p.newWalletCustody === 'COLD' ? 'COLD' : 'HOT',
+            coldSignersRequired: p.coldSignersRequired === 2 ? 2 : 1,
+          },
+          now,
+        );
         return { organizationId: w.organizationId, mail: null };
       case 'ORGANIZATION_UPDATE_AML_STATUS': {
         const status = p.amlStatus as 'NOT_CHECKED' | 'CLEARED' | 'UNDER_REVIEW' | 'BLOCKED';

@@ -70,6 +70,8 @@ export async function describeOrganizations(repo: OperatorRepository, auth: Auth
       ownerEmail: owner ? (seeEmails ? owner.email : maskEmail(owner.email)) : null,
       ownerStatus: owner ? (owner.status === 'ACTIVE' ? ('ACTIVE' as const) : ('INVITED' as const)) : ('NONE' as const),
       memberCount: counts.get(r.id) ?? 0,
+      newWalletCustody: r.newWalletCustody,
+      coldSignersRequired: r.coldSignersRequired === 2 ? (2 as const) : (1 as const),
       createdAt: r.createdAt.toISOString(),
     };
   });

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { organizationRepository } from '../organization/organization.repository.js';
 import { addressTaken, type WalletRow, walletsRepository } from './wallets.repository.js';
 
 /**
@@ -10,6 +11,15 @@ export function walletCustody(tx: Db, organizationId: string) {
   const repo = walletsRepository(tx, organizationId);
   return {
     walletOfRequest: (requestId: string) => repo.findByRequest(requestId),
+
+    /** How the organization's new wallets are kept (the provider's custody policy), read when a creation executes. */
+    async newWalletPolicy(): Promise<{ custody: 'HOT' | 'COLD'; coldSignersRequired: 1 | 2 }> {
+      const org = await organizationRepository(tx, organizationId).findOrganization();
+      return {
+        custody: org?.newWalletCustody === 'COLD' ? 'COLD' : 'HOT',
+        coldSignersRequired: org?.coldSignersRequired === 2 ? 2 : 1,
+      };
+    },
 
     /** The organization's sealed seed row, locked; made with `seal()` the first time. */
     async lockSeed(seal: () => string) {
@@ -51,10 +61,22 @@ export function walletCustody(tx: Db, organizationId: string) {
       values: Pick<
         WalletRow,
         'name' | 'blockchain' | 'family' | 'address' | 'publicKey' | 'derivationPath' | 'accountIndex'
-      > & { coldMasterFingerprint: string; coldSignersRequired: 1 | 2; importWorkflowId: string; createdAt: Date },
+      > & {
+        coldMasterFingerprint: string;
+        coldSignersRequired: 1 | 2;
+        /** Where it comes from: the provider's import workflow, or a wallet creation request (cold policy). */
+        origin: { importWorkflowId: string } | { creationRequestId: string };
+        createdAt: Date;
+      },
       firstManagerId: string,
     ): Promise<WalletRow> {
-      const wallet = await repo.insert({ ...values, custody: 'COLD', creationRequestId: null });
+      const { origin, ...rest } = values;
+      const wallet = await repo.insert({
+        ...rest,
+        custody: 'COLD',
+        importWorkflowId: 'importWorkflowId' in origin ? origin.importWorkflowId : null,
+        creationRequestId: 'creationRequestId' in origin ? origin.creationRequestId : null,
+      });
       await repo.addMember(wallet.id, firstManagerId, 'MANAGER', values.createdAt);
       return wallet;
     },

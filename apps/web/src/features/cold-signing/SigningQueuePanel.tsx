@@ -1,22 +1,28 @@
-import { Button, Table, Text } from '@mantine/core';
+import { Button, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NetworkLabel, shortAddress } from '../../components/chain-ui';
+import { shortAddress } from '../../components/chain-ui';
 import { ShieldIcon } from '../../components/icons';
 import { ListPanel } from '../../components/ListPanel';
 import { PanelHeader } from '../../components/PanelHeader';
 import { formatDateTime } from '../../lib/dates';
 import { useSigningQueue } from './api';
+import { QueueSubjectCells } from './QueueCells';
 import { SignRequestDialog } from './SignRequestDialog';
 import { tokenAmount } from './token-amount';
+import { WalletKeysPanel } from './WalletKeysPanel';
 
-/** Cold-wallet transactions waiting for a signature, oldest first, each opened to sign it. */
+/**
+ * Cold-wallet transactions waiting for a signature, oldest first, each opened to sign it; above them, wallet
+ * creations waiting for a cold key, while there are some.
+ */
 export function SigningQueuePanel() {
   const { t } = useTranslation();
   const queue = useSigningQueue();
   const [open, setOpen] = useState<string | null>(null);
   return (
-    <>
+    <Stack gap="md">
+      <WalletKeysPanel />
       <ListPanel
         testId="signing-queue"
         query={queue}
@@ -51,15 +57,7 @@ export function SigningQueuePanel() {
         {(items) =>
           items.map((item) => (
             <Table.Tr key={item.transactionId} data-testid="signing-row">
-              <Table.Td>
-                <Text size="sm" fw={600}>
-                  {item.organizationName}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{item.walletName}</Text>
-                <NetworkLabel chain={item.blockchain} size="xs" />
-              </Table.Td>
+              <QueueSubjectCells item={item} />
               <Table.Td>
                 <Text size="sm" ff="monospace">
                   {shortAddress(item.toAddress)}
@@ -86,6 +84,6 @@ export function SigningQueuePanel() {
         }
       </ListPanel>
       <SignRequestDialog transactionId={open} onClose={() => setOpen(null)} />
-    </>
+    </Stack>
   );
 }

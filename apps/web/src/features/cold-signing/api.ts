@@ -11,6 +11,8 @@ const coldSigningQueueCall = lazyCall(calls, 'coldSigningQueueCall');
 const coldSigningRequestCall = lazyCall(calls, 'coldSigningRequestCall');
 const coldSigningSubmitCall = lazyCall(calls, 'coldSigningSubmitCall');
 const coldSigningReviewCall = lazyCall(calls, 'coldSigningReviewCall');
+const coldWalletKeyImportCall = lazyCall(calls, 'coldWalletKeyImportCall');
+const coldWalletKeyDeclineCall = lazyCall(calls, 'coldWalletKeyDeclineCall');
 
 export const SIGNING_QUERY = ['cold-signing'] as const;
 /**
@@ -21,6 +23,7 @@ const QUEUE_REFRESH_MS = 30_000;
 
 export type SigningQueue = CallResponse<typeof Calls.coldSigningQueueCall>;
 export type WaitingTransaction = SigningQueue['items'][number];
+export type WaitingWalletKey = SigningQueue['walletKeys'][number];
 export type SignRequest = CallResponse<typeof Calls.coldSigningRequestCall>;
 
 /**
@@ -69,5 +72,19 @@ export function useConfirmTransaction() {
 export function useSubmitSignature() {
   return useRefreshingMutation(SIGNING_QUERY, 'submit', (v: { transactionId: string; parts: string[] }) =>
     callApi(coldSigningSubmitCall, { params: { transactionId: v.transactionId }, body: { parts: v.parts } }),
+  );
+}
+
+/** The air-gapped signer's account key for a wallet creation waiting for it: the cold wallet is made from it. */
+export function useImportWalletKey() {
+  return useRefreshingMutation(SIGNING_QUERY, 'import-key', (v: { requestId: string; parts: string[] }) =>
+    callApi(coldWalletKeyImportCall, { params: { requestId: v.requestId }, body: { accountParts: v.parts } }),
+  );
+}
+
+/** The provider will not make this wallet: its creation request fails (4116). */
+export function useDeclineWalletKey() {
+  return useRefreshingMutation(SIGNING_QUERY, 'decline-key', (v: { requestId: string; reason: string }) =>
+    callApi(coldWalletKeyDeclineCall, { params: { requestId: v.requestId }, body: { reason: v.reason } }),
   );
 }

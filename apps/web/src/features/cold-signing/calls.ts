@@ -4,4 +4,6 @@ export {
   coldSigningRequestCall,
   coldSigningReviewCall,
   coldSigningSubmitCall,
+  coldWalletKeyDeclineCall,
+  coldWalletKeyImportCall,
 } from '@vaultline/contracts';

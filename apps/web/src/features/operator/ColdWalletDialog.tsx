@@ -1,4 +1,4 @@
-import { SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Select, Text, TextInput } from '@mantine/core';
 import { type Blockchain, eosAccountNameSchema, familyOf, validationMessage } from '@vaultline/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { isApiError } from '../../lib/error-reader';
 import { partsOf } from '../../lib/ur-progress';
 import { useProposeColdWallet } from './api';
+import { SignersControl } from './SignersControl';
 
 /** A cold wallet for an organization, proposed with its account key's codes; another operator approves it. */
 export function ColdWalletDialog({
@@ -127,21 +128,7 @@ function ColdWalletForm({
           data-testid="cold-wallet-account-name"
         />
       )}
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          {t('coldWallet.signers')}
-        </Text>
-        <SegmentedControl
-          value={signers}
-          onChange={(value) => setSigners(value === '2' ? '2' : '1')}
-          data={[
-            { value: '1', label: t('coldWallet.signersOne') },
-            { value: '2', label: t('coldWallet.signersTwo') },
-          ]}
-          aria-label={t('coldWallet.signers')}
-          data-testid="cold-wallet-signers"
-        />
-      </Stack>
+      <SignersControl value={signers} onChange={setSigners} testId="cold-wallet-signers" />
       <Text size="sm" c="dimmed">
         {t('coldWallet.accountHint')}
       </Text>

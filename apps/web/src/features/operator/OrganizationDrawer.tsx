@@ -83,6 +83,13 @@ export function OrganizationDrawer({ organizationId, onClose, canPropose }: Orga
                 </Stack>
               </Fact>
               <Fact label={t('operator.detail.members')}>{org.memberCount}</Fact>
+              <Fact label={t('operator.custody.newWallets')}>
+                <span data-testid="drawer-custody">
+                  {org.newWalletCustody === 'COLD'
+                    ? t('operator.custody.coldWith', { count: org.coldSignersRequired })
+                    : t('operator.custody.HOT')}
+                </span>
+              </Fact>
             </SimpleGrid>
           </Paper>
 
@@ -145,6 +152,14 @@ export function OrganizationDrawer({ organizationId, onClose, canPropose }: Orga
                   data-testid="propose-aml"
                 >
                   {t('operator.detail.proposeAml')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setProposal('custody')}
+                  data-testid="propose-custody"
+                >
+                  {t('operator.detail.proposeCustody')}
                 </Button>
                 <Button
                   size="xs"

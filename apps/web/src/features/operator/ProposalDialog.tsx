@@ -1,4 +1,4 @@
-import { Select, Text, Textarea, TextInput } from '@mantine/core';
+import { SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { AML_STATUSES, type AmlStatus, emailSchema } from '@vaultline/contracts';
 import { useTranslation } from 'react-i18next';
 import { DialogForm, FormModal } from '../../components/DialogForm';
@@ -9,11 +9,18 @@ import { notifySuccess } from '../../components/notify';
 import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { type ContractRules, useContractForm } from '../../lib/contract-form';
 import { required } from '../../lib/form-validation';
-import { useInviteOwner, useProposeAmlStatus, useProposeCustodyFee, useProposeDetails } from './api';
+import {
+  useInviteOwner,
+  useProposeAmlStatus,
+  useProposeCustodyFee,
+  useProposeCustodyPolicy,
+  useProposeDetails,
+} from './api';
 import { FeePercentInput } from './FeePercentInput';
 import { custodyFeeError, formatBusinessNumber, organizationDetailRules, percentToBps } from './organization-fields';
+import { SignersControl } from './SignersControl';
 
-export type ProposalKind = 'owner' | 'details' | 'fee' | 'aml';
+export type ProposalKind = 'owner' | 'details' | 'fee' | 'aml' | 'custody';
 
 export interface ProposalTarget {
   id: string;
@@ -22,6 +29,8 @@ export interface ProposalTarget {
   representativeName: string;
   custodyFeeBps: number;
   amlStatus: AmlStatus;
+  newWalletCustody: 'HOT' | 'COLD';
+  coldSignersRequired: 1 | 2;
 }
 
 type Values = {
@@ -32,6 +41,8 @@ type Values = {
   custodyFee: number | string;
   amlStatus: AmlStatus;
   reason: string;
+  newWalletCustody: 'HOT' | 'COLD';
+  coldSigners: '1' | '2';
 };
 
 /** A change to an organization, proposed as a workflow that another operator approves. */
@@ -73,13 +84,15 @@ function ProposalForm({
   const details = useProposeDetails();
   const fee = useProposeCustodyFee();
   const aml = useProposeAmlStatus();
-  const mutation = { owner, details, fee, aml }[kind];
+  const custody = useProposeCustodyPolicy();
+  const mutation = { owner, details, fee, aml, custody }[kind];
   // Only the fields of the proposal chosen are checked.
   const rules: Record<ProposalKind, ContractRules<Values>> = {
     owner: { email: emailSchema },
     details: organizationDetailRules,
     fee: { custodyFee: (value) => custodyFeeError(value, lang) },
     aml: { reason: required(undefined, { trim: true }) },
+    custody: {},
   };
   const form = useContractForm<Values>({
     initialValues: {
@@ -90,6 +103,8 @@ function ProposalForm({
       custodyFee: organization.custodyFeeBps / 100,
       amlStatus: organization.amlStatus,
       reason: '',
+      newWalletCustody: organization.newWalletCustody,
+      coldSigners: organization.coldSignersRequired === 2 ? '2' : '1',
     },
     rules: rules[kind],
   });
@@ -110,6 +125,20 @@ function ProposalForm({
     if (kind === 'fee') fee.mutate({ organizationId, custodyFeeBps: percentToBps(v.custodyFee) }, { onSuccess: done });
     if (kind === 'aml')
       aml.mutate({ organizationId, amlStatus: v.amlStatus, reason: v.reason.trim() }, { onSuccess: done });
+    if (kind === 'custody') {
+      const coldSignersRequired = v.coldSigners === '2' ? 2 : 1;
+      if (
+        v.newWalletCustody === organization.newWalletCustody &&
+        (v.newWalletCustody === 'HOT' || coldSignersRequired === organization.coldSignersRequired)
+      ) {
+        form.setFieldError('newWalletCustody', t('operator.proposals.nothingChanged'));
+        return;
+      }
+      custody.mutate(
+        { organizationId, newWalletCustody: v.newWalletCustody, coldSignersRequired },
+        { onSuccess: done },
+      );
+    }
     if (kind === 'details') {
       const changes = {
         ...(v.name.trim() !== organization.name ? { name: v.name.trim() } : {}),
@@ -191,6 +220,39 @@ function ProposalForm({
             data-testid="aml-reason"
             {...form.getInputProps('reason')}
           />
+        </>
+      ) : null}
+      {kind === 'custody' ? (
+        <>
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t('operator.custody.newWallets')}
+            </Text>
+            <SegmentedControl
+              data={[
+                { value: 'HOT', label: t('operator.custody.HOT') },
+                { value: 'COLD', label: t('operator.custody.COLD') },
+              ]}
+              aria-label={t('operator.custody.newWallets')}
+              data-testid="custody-mode"
+              {...form.getInputProps('newWalletCustody')}
+            />
+            {form.errors.newWalletCustody ? (
+              <Text size="xs" c="red.8" role="alert">
+                {form.errors.newWalletCustody}
+              </Text>
+            ) : null}
+          </Stack>
+          {form.values.newWalletCustody === 'COLD' ? (
+            <SignersControl
+              value={form.values.coldSigners}
+              onChange={(value) => form.setFieldValue('coldSigners', value)}
+              testId="custody-signers"
+            />
+          ) : null}
+          <Text size="sm" c="dimmed">
+            {t('operator.custody.hint')}
+          </Text>
         </>
       ) : null}
       <FormFooter

@@ -14,6 +14,9 @@ const FIELDS = [
   'email',
   'amlStatus',
   'reason',
+  // A custody policy: how new wallets are kept, and by how many signing operators when cold.
+  'newWalletCustody',
+  'coldSignersRequired',
   // A cold wallet import: what the approver compares with the signer's own screen.
   'walletName',
   'blockchain',
@@ -27,7 +30,8 @@ type Field = (typeof FIELDS)[number];
 /** Values read as one token: never broken across lines. */
 const NOWRAP = new Set<Field>(['businessRegistrationNumber', 'custodyFeeBps', 'amlStatus', 'derivationPath']);
 
-function shownValue(field: Field, value: unknown): ReactNode {
+function shownValue(field: Field, value: unknown, custodyLabel: (mode: 'HOT' | 'COLD') => string): ReactNode {
+  if (field === 'newWalletCustody' && (value === 'HOT' || value === 'COLD')) return custodyLabel(value);
   if (field === 'custodyFeeBps' && typeof value === 'number') return formatFee(value);
   if (field === 'amlStatus') {
     if (isAmlStatus(value)) return <AmlBadge status={value} />;
@@ -39,7 +43,7 @@ function shownValue(field: Field, value: unknown): ReactNode {
 export function WorkflowPayload({ workflow }: { workflow: Workflow }) {
   const { t } = useTranslation();
   const rows = FIELDS.flatMap((field) => {
-    const shown = shownValue(field, workflow.payload[field]);
+    const shown = shownValue(field, workflow.payload[field], (mode) => t(`operator.custody.${mode}`));
     return shown === null || shown === '' ? [] : [{ field, shown }];
   });
   if (rows.length === 0) {

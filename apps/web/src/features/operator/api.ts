@@ -24,6 +24,7 @@ const operatorOrganizationListCall = lazyCall(calls, 'operatorOrganizationListCa
 const ownerInvitationResendCall = lazyCall(calls, 'ownerInvitationResendCall');
 const updateAmlStatusWorkflowCreateCall = lazyCall(calls, 'updateAmlStatusWorkflowCreateCall');
 const updateCustodyFeeWorkflowCreateCall = lazyCall(calls, 'updateCustodyFeeWorkflowCreateCall');
+const updateCustodyPolicyWorkflowCreateCall = lazyCall(calls, 'updateCustodyPolicyWorkflowCreateCall');
 const updateDetailWorkflowCreateCall = lazyCall(calls, 'updateDetailWorkflowCreateCall');
 const workflowListCall = lazyCall(calls, 'workflowListCall');
 
@@ -147,6 +148,14 @@ export function useProposeDetails() {
 export function useProposeCustodyFee() {
   return useConsoleMutation('propose-fee', (body: { organizationId: string; custodyFeeBps: number }) =>
     callApi(updateCustodyFeeWorkflowCreateCall, { body }),
+  );
+}
+
+export function useProposeCustodyPolicy() {
+  return useConsoleMutation(
+    'propose-custody',
+    (body: { organizationId: string; newWalletCustody: 'HOT' | 'COLD'; coldSignersRequired: 1 | 2 }) =>
+      callApi(updateCustodyPolicyWorkflowCreateCall, { body }),
   );
 }
 

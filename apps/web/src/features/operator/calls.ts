@@ -15,6 +15,7 @@ export {
   ownerInvitationWorkflow,
   updateAmlStatusWorkflowCreateCall,
   updateCustodyFeeWorkflowCreateCall,
+  updateCustodyPolicyWorkflowCreateCall,
   updateDetailWorkflowCreateCall,
   workflowListCall,
 } from '@vaultline/contracts';

@@ -20,6 +20,8 @@ const organization = {
   ownerEmail: 'o****@hanbit.com',
   ownerStatus: 'INVITED',
   memberCount: 1,
+  newWalletCustody: 'HOT',
+  coldSignersRequired: 1,
   createdAt: '2026-01-02T03:04:05.000Z',
 };
 

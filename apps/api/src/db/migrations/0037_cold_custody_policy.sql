@@ -1,0 +1,6 @@
+ALTER TABLE "wallets" DROP CONSTRAINT "wallets_custody_origin";--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "new_wallet_custody" text DEFAULT 'HOT' NOT NULL;--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "cold_signers_required" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "wallets" ADD CONSTRAINT "wallets_custody_origin" CHECK (("wallets"."custody" = 'HOT' and "wallets"."creation_request_id" is not null and "wallets"."cold_master_fingerprint" is null) or ("wallets"."custody" = 'COLD' and ("wallets"."import_workflow_id" is not null or "wallets"."creation_request_id" is not null) and "wallets"."cold_master_fingerprint" is not null));--> statement-breakpoint
+ALTER TABLE "organizations" ADD CONSTRAINT "organizations_new_wallet_custody" CHECK ("organizations"."new_wallet_custody" in ('HOT', 'COLD'));--> statement-breakpoint
+ALTER TABLE "organizations" ADD CONSTRAINT "organizations_cold_signers" CHECK ("organizations"."cold_signers_required" in (1, 2));

@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { type Account, credentials, enterOtp, signIn, snap } from './auth.helpers';
+import { join } from 'node:path';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type Account, snap } from './auth.helpers';
+import { coldJourneyPeople, coldSigner, decide } from './cold-signing.helpers';
 import { csrfHeaders, settle } from './wallets.helpers';
-import { dismissNotices, registerPersonalEntry, requestWithdrawal } from './withdrawals.helpers';
+import { registerPersonalEntry, requestWithdrawal } from './withdrawals.helpers';
 
 /** One cold wallet of the journey: its network, how the pickers name it and its coin, what is withdrawn. */
 interface ColdCase {
@@ -48,42 +47,6 @@ const BTC_DESTINATION = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
  * read by the signer, whose answer comes back as images through the page; the transaction then confirms on the
  * devnet.
  */
-
-const CONSOLE = /\/dashboard\/operation\/organization/;
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** The cold signer's command line, as an operator runs it on the air-gapped machine; its standard output lines. */
-function coldSigner(args: string[]): string[] {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', join(root, 'apps/cold-signer/src/main.ts'), ...args], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  return out.split('\n').filter((line) => line.trim().length > 0);
-}
-
-async function open(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await dismissNotices(page);
-  return page;
-}
-
-/** Approves the newest open workflow of `type` from the workflows tab, with the decider's code. */
-async function decide(page: Page, type: string, operator: Account) {
-  await page.goto('/dashboard/operation/organization?tab=workflows');
-  const row = page.locator(`[data-testid=workflow-row][data-type=${type}]`).first();
-  await expect(row.getByTestId('workflow-approve')).toBeVisible();
-  const payload = (await row.getByTestId('workflow-payload').textContent()) ?? '';
-  await row.getByTestId('workflow-approve').click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByTestId('decision-memo').fill('Address checked on the signer');
-  await enterOtp(page, operator.otpSecret, () => dialog.getByTestId('decision-confirm').click(), {
-    scope: dialog,
-    account: operator.email,
-  });
-  await expect(dialog).toBeHidden();
-  return payload;
-}
 
 /**
  * Photographs the animated QR code until every one of its frames was seen once, as the signer's camera would: one
@@ -219,19 +182,9 @@ test.describe('cold signing', () => {
     request,
   }) => {
     test.setTimeout(900_000);
-    const demo = await credentials(request);
-    const [operatorA, operatorB, signerOperator] = demo.operators;
-    if (!operatorA || !operatorB || !signerOperator) throw new Error('the demo has three operators');
+    const { operatorB, a, b, s } = await coldJourneyPeople(browser, page, request);
     const stamp = Date.now().toString(36).slice(-4);
     const work = test.info().outputPath('cold-signer');
-    const a = await open(browser);
-    await signIn(a, request, '', { account: operatorA, landing: CONSOLE });
-    const b = await open(browser);
-    await signIn(b, request, '', { account: operatorB, landing: CONSOLE });
-    const s = await open(browser);
-    await signIn(s, request, '', { account: signerOperator, landing: CONSOLE });
-    await dismissNotices(page);
-    await signIn(page, request);
 
     for (const c of [SEPOLIA, BITCOIN]) {
       // The air-gapped signer's account key comes in as images; two operators make the cold wallet.

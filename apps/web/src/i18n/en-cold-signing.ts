@@ -22,8 +22,8 @@ export const enColdSigning = {
     emptyTitle: 'Nothing to sign',
     emptyBody: 'Cold-wallet transactions appear here once their approval line approves them.',
     loadFailed: 'The signing queue could not be loaded.',
-    total_one: '{{count}} waiting',
-    total_other: '{{count}} waiting',
+    total_one: '{{count}} transaction waiting',
+    total_other: '{{count}} transactions waiting',
     columns: {
       organization: 'Organization',
       wallet: 'Wallet',
@@ -67,6 +67,8 @@ export const enColdSigning = {
     nobody: 'No approval line',
     keys: {
       title: 'Wallets waiting for a cold key',
+      total_one: '{{count}} wallet waiting',
+      total_other: '{{count}} wallets waiting',
       description:
         'Wallet creations of organizations whose policy keeps new wallets cold. Export the account key on the air-gapped signer and import it here.',
       columns: { requestedBy: 'Requested by', account: 'Signer account' },

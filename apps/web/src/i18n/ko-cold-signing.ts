@@ -24,8 +24,8 @@ export const koColdSigning: Pick<Messages, keyof typeof enColdSigning> = {
     emptyTitle: '서명할 트랜잭션이 없습니다',
     emptyBody: '콜드 지갑 트랜잭션은 결재 라인이 승인하면 여기에 표시됩니다.',
     loadFailed: '서명 대기열을 불러오지 못했습니다.',
-    total_one: '대기 중 {{count}}건',
-    total_other: '대기 중 {{count}}건',
+    total_one: '대기 중인 트랜잭션 {{count}}건',
+    total_other: '대기 중인 트랜잭션 {{count}}건',
     columns: {
       organization: '조직',
       wallet: '지갑',
@@ -68,6 +68,8 @@ export const koColdSigning: Pick<Messages, keyof typeof enColdSigning> = {
     nobody: '결재 라인 없음',
     keys: {
       title: '콜드 키를 기다리는 지갑',
+      total_one: '대기 중인 지갑 {{count}}개',
+      total_other: '대기 중인 지갑 {{count}}개',
       description:
         '새 지갑을 콜드로 보관하는 정책의 조직이 요청한 지갑 생성입니다. 오프라인 서명 기기에서 계정 키를 내보내 여기에서 가져오세요.',
       columns: { requestedBy: '요청자', account: '서명 기기 계정' },

@@ -85,6 +85,8 @@ export const coldSigningQueueCall = signingCall({
     items: z.array(ColdSigningItem),
     /** Waiting transactions and wallet keys together: what the console's header counts. */
     total: z.number().int(),
+    /** Of them, the transactions waiting for a signature. */
+    transactionTotal: z.number().int(),
     walletKeys: z.array(ColdWalletKeyItem),
   }),
 });

@@ -153,9 +153,11 @@ export function coldSigningService(deps: {
       const rows = await repo.waiting();
       const { approvers, reviews } = await related(rows);
       const keys = await deps.walletKeys.waiting();
+      const transactionTotal = await repo.waitingCount();
       return {
         items: rows.map((row) => itemOf(auth, row, approvers, reviews)),
-        total: (await repo.waitingCount()) + keys.total,
+        total: transactionTotal + keys.total,
+        transactionTotal,
         walletKeys: keys.items,
       };
     },

@@ -41,8 +41,14 @@ export interface NoticeHubOptions {
   maySign?: (auth: AuthContext) => boolean;
 }
 
-/** A request whose transfer waits for its cold signature, or just left the queue (signed, or the request ended). */
-const touchesSigningQueue = (r: { progress: string }) => r.progress === 'SIGNING' || r.progress === 'PROCESSING';
+/**
+ * A request whose transfer waits for its cold signature, or just left the queue (signed, or the request ended); a
+ * wallet creation that waited for a cold key leaves it straight for COMPLETE (imported, or declined: FAILED).
+ */
+const touchesSigningQueue = (r: { progress: string; type: string }) =>
+  r.progress === 'SIGNING' ||
+  r.progress === 'PROCESSING' ||
+  (r.type === 'WALLET_CREATION' && r.progress === 'COMPLETE');
 
 /**
  * A transaction that stamped updated_at a little before it committed is still read: every poll looks back
@@ -111,7 +117,7 @@ export function noticeHub(opts: NoticeHubOptions) {
   }
 
   /** `event: signing` to the signing operators' streams, once per read that touched the queue. */
-  async function tellSigners(changed: { progress: string }[]) {
+  async function tellSigners(changed: { progress: string; type: string }[]) {
     if (!changed.some(touchesSigningQueue)) return;
     const notice: SigningNotice = { kind: 'signing' };
     for (const client of [...clients]) {

@@ -166,6 +166,14 @@ function Outcome({ request, view, lang }: { request: RequestView; view: RequestP
       </Notice>
     );
   }
+  // At the provider's air-gapped signer (a cold wallet's transaction, or a cold wallet's key): it may take a while.
+  if (request.decisionStatus === 'APPROVED' && request.progress === 'SIGNING') {
+    return (
+      <Notice color="blue" p="sm" testId="request-signing">
+        <Text size="sm">{say('SIGNING')}</Text>
+      </Notice>
+    );
+  }
   if (request.decisionStatus === 'APPROVED') {
     return (
       <Notice color="blue" p="sm">

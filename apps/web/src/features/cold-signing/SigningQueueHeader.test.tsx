@@ -28,7 +28,9 @@ describe("the signing operators' header count", () => {
 
   it('counts the waiting transactions, links to the queue, and reads it again on `event: signing`', async () => {
     let total = 2;
-    const api = await fakeApi(operator('SIGNER', () => jsonResponse({ items: [], total, walletKeys: [] })));
+    const api = await fakeApi(
+      operator('SIGNER', () => jsonResponse({ items: [], total, transactionTotal: total, walletKeys: [] })),
+    );
     renderRoutes(routes, '/dashboard/operation/organization');
     const header = await screen.findByTestId('signing-header');
     expect(header).toHaveTextContent('2');

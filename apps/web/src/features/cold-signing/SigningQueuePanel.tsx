@@ -29,7 +29,7 @@ export function SigningQueuePanel() {
         header={
           <PanelHeader title={t('coldSigning.title')} description={t('coldSigning.description')}>
             <Text size="sm" c="dimmed" data-testid="signing-total">
-              {t('coldSigning.total', { count: queue.data?.total ?? 0 })}
+              {t('coldSigning.total', { count: queue.data?.transactionTotal ?? 0 })}
             </Text>
           </PanelHeader>
         }

@@ -21,13 +21,18 @@ import { QueueSubjectCells } from './QueueCells';
  */
 export function WalletKeysPanel() {
   const { t } = useTranslation();
-  const keys = useSigningQueue().data?.walletKeys ?? [];
+  const queue = useSigningQueue().data;
+  const keys = queue?.walletKeys ?? [];
   const [open, setOpen] = useState<{ item: WaitingWalletKey; action: 'import' | 'decline' } | null>(null);
   if (keys.length === 0) return null;
   return (
     <Paper withBorder radius="md" p="md" data-testid="wallet-keys">
       <Stack gap="sm">
-        <PanelHeader title={t('coldSigning.keys.title')} description={t('coldSigning.keys.description')} />
+        <PanelHeader title={t('coldSigning.keys.title')} description={t('coldSigning.keys.description')}>
+          <Text size="sm" c="dimmed" data-testid="wallet-keys-total">
+            {t('coldSigning.keys.total', { count: queue ? queue.total - queue.transactionTotal : 0 })}
+          </Text>
+        </PanelHeader>
         <Table.ScrollContainer minWidth={800}>
           <Table verticalSpacing="sm">
             <Table.Thead>

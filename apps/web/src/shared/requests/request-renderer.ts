@@ -14,7 +14,7 @@ export interface RenderContext {
 }
 
 /** The outcomes the detail states in words; a type may word them its own way. */
-export type RequestOutcome = 'REJECTED' | 'CANCELED' | 'COMPLETE' | 'PROCESSING';
+export type RequestOutcome = 'REJECTED' | 'CANCELED' | 'COMPLETE' | 'PROCESSING' | 'SIGNING';
 
 /** One fact of a request's detail: what it is, and its value. */
 export interface RequestFact {

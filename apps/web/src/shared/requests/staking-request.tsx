@@ -85,6 +85,7 @@ function present(
       CANCELED: t('stakingRequests.outcome.CANCELED'),
       COMPLETE: t(claim ? 'stakingRequests.claimOutcome.COMPLETE' : 'stakingRequests.outcome.COMPLETE'),
       PROCESSING: t(claim ? 'stakingRequests.claimOutcome.PROCESSING' : 'stakingRequests.outcome.PROCESSING'),
+      SIGNING: t('requests.signingTransaction'),
     },
   };
 }

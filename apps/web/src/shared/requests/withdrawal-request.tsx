@@ -63,6 +63,7 @@ export const withdrawalRenderer: RequestRenderer<'WITHDRAWAL'> = {
         CANCELED: t('requests.withdrawal.outcome.CANCELED'),
         COMPLETE: t('requests.withdrawal.outcome.COMPLETE'),
         PROCESSING: t('requests.withdrawal.outcome.PROCESSING'),
+        SIGNING: t('requests.signingTransaction'),
       },
     };
   },

@@ -160,6 +160,24 @@ describe('cold by organization policy', () => {
     expect(seen).toMatchObject({ status: 'FAILED' });
   });
 
+  it('makes one wallet when two signing operators import keys for the same creation at once', async () => {
+    const id = await requestWallet(s.owner, 'SOLANA_DEVNET', 'Raced cold');
+    const url = `${KEYS}/${id}/import`;
+    const answers = await Promise.all(
+      [2, 3].map((account, i) =>
+        [operators.signer, operators.secondSigner][i]!.post(url, {
+          accountParts: toQrParts(coldAccountUr(COLD_SEED, 'SOLANA_DEVNET', account)),
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().code).toBe('4112');
+    const made = await db(t).select().from(wallets).where(eq(wallets.creationRequestId, id));
+    expect(made).toHaveLength(1);
+    expect(made[0]!.address).toBe(answers.find((a) => a.statusCode === 200)!.json().address);
+    expect(await requestRow(t, id)).toMatchObject({ status: 'COMPLETE', walletId: made[0]!.id });
+  });
+
   it('goes back to keys derived in the engine when the policy is HOT again', async () => {
     await setPolicy('HOT', 1);
     const base = `/api/v1/organizations/wallet-creation/sol/${s.orgId}/wallet-creation-request`;

@@ -178,6 +178,22 @@ describe('cold by organization policy', () => {
     expect(await requestRow(t, id)).toMatchObject({ status: 'COMPLETE', walletId: made[0]!.id });
   });
 
+  it("makes an EOS-type creation's account the cold key's, registered on the devnet", async () => {
+    const id = await requestWallet(s.owner, 'BIZAUTO', 'Cold EOS policy');
+    const item = (await get(operators.signer, QUEUE))
+      .json()
+      .walletKeys.find((k: { requestId: string }) => k.requestId === id);
+    expect(item.accountName).toMatch(/^[a-z1-5]{12}$/);
+    const imported = await operators.signer.post(`${KEYS}/${id}/import`, {
+      accountParts: toQrParts(coldAccountUr(COLD_SEED, 'BIZAUTO', 0)),
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json().address).toBe(item.accountName);
+    const [wallet] = await db(t).select().from(wallets).where(eq(wallets.creationRequestId, id));
+    expect(wallet).toMatchObject({ custody: 'COLD', family: 'eosio', address: item.accountName });
+    expect(wallet!.publicKey).toMatch(/^(EOS|PUB_K1_)/);
+  });
+
   it('goes back to keys derived in the engine when the policy is HOT again', async () => {
     await setPolicy('HOT', 1);
     const base = `/api/v1/organizations/wallet-creation/sol/${s.orgId}/wallet-creation-request`;

@@ -7,6 +7,8 @@ import { type Blockchain, familyOf } from '@vaultline/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, organizationSeeds, wallets } from '../db/schema/index.js';
+import { walletCreationHandler } from '../engine/wallet-creation.js';
+import { requestExecution } from '../modules/approvals/request-execution.service.js';
 import { TestBrowser } from './browser.js';
 import { type ColdDevnetScene, coldDevnetScene } from './cold-devnet-scene.js';
 import { get, OPS, QUEUE } from './cold-signing-scene.js';
@@ -195,7 +197,22 @@ describe('cold by organization policy', () => {
   });
 
   it('goes back to keys derived in the engine when the policy is HOT again', async () => {
+    const waiting = await requestWallet(s.owner, 'SOLANA_DEVNET', 'Waiting across policies');
+    const before = await requestRow(t, waiting);
     await setPolicy('HOT', 1);
+    // A creation approved under the cold policy keeps waiting for its key, even when its job runs again.
+    const handler = walletCreationHandler({
+      config: t.config,
+      requests: requestExecution(db(t), t.clock.now),
+      now: t.clock.now,
+    });
+    await handler({ organizationId: s.orgId, requestId: waiting });
+    expect(await requestRow(t, waiting)).toMatchObject({
+      status: 'EXECUTING',
+      progress: 'SIGNING',
+      updatedAt: before.updatedAt,
+    });
+
     const base = `/api/v1/organizations/wallet-creation/sol/${s.orgId}/wallet-creation-request`;
     const created = await s.owner.post(`${base}/create`, { blockchain: 'SOLANA_DEVNET', name: 'Hot again' });
     const id = created.json().id as string;

@@ -111,7 +111,10 @@ export function requestExecution(db: Db, now: () => Date) {
           requestTypeOf(request.itemType).onExecutionEnd?.(tx, { id: request.id, organizationId, content }, status);
         const result = request.result || outcome.result ? { ...request.result, ...outcome.result } : null;
         if ('waiting' in outcome) {
-          await repo.updateRequest(request.id, { progress: 'SIGNING', result, updatedAt: now() });
+          // A retried job that finds it waiting already leaves it as it is (its waiting-since time included).
+          if (request.progress !== 'SIGNING') {
+            await repo.updateRequest(request.id, { progress: 'SIGNING', result, updatedAt: now() });
+          }
           return 'EXECUTING';
         }
         if ('canceled' in outcome) {

@@ -55,6 +55,8 @@ describe('npm run cold-signer', () => {
     const account = readColdAccount(read(exported.out, 'crypto-hdkey'), 'ETHEREUM');
     const seed = mnemonicToSeed(readFileSync(seedFile, 'utf8').trim());
     expect(account.address).toBe(deriveAccount({ seed, blockchain: 'ETHEREUM', accountIndex: 2 }).address);
+    // Its own screen names the address, for the operator who checks the import against Vaultline's.
+    expect(exported.err).toContain(`Account 2 on ETHEREUM: ${account.address}`);
 
     const unsigned = buildEvmTransfer({
       blockchain: 'ETHEREUM',

@@ -16,6 +16,7 @@ import {
   coldAccountUr,
   masterFingerprintOf,
   QrPartCollector,
+  readColdAccount,
   SIGN_REQUEST_TYPES,
   signColdRequest,
   toQrParts,
@@ -76,7 +77,13 @@ async function run() {
         fail(`--blockchain one of ${BLOCKCHAINS.join(', ')}`);
       const account = Number(values.account ?? Number.NaN);
       if (!Number.isInteger(account) || account < 0) fail('--account N: the account index, 0 or more');
-      await show(toQrParts(coldAccountUr(readSeed(), blockchain, account)), `account-${blockchain}-${account}`);
+      const ur = coldAccountUr(readSeed(), blockchain, account);
+      // The signer's own screen: what the operator who checks the import compares with Vaultline's.
+      const exported = readColdAccount(ur, blockchain);
+      console.error(
+        `Account ${account} on ${blockchain}: ${exported.address} (${exported.derivationPath}, fingerprint ${exported.masterFingerprint})`,
+      );
+      await show(toQrParts(ur), `account-${blockchain}-${account}`);
       break;
     }
     case 'sign': {

@@ -94,6 +94,7 @@ describe('cold by organization policy', () => {
         accountName: null,
         signersRequired: 2,
         suggestedAccount: 0,
+        proposal: null,
       }),
     ]);
     // The header counts the waiting key with the waiting transactions.
@@ -112,9 +113,21 @@ describe('cold by organization policy', () => {
     expect((await operators.signer.post(url, { accountParts: [] })).statusCode).toBe(400);
     expect(await requestRow(t, id)).toMatchObject({ status: 'EXECUTING', progress: 'SIGNING' });
 
-    const imported = await operators.signer.post(url, { accountParts: good });
-    expect(imported.statusCode, imported.body).toBe(200);
-    const address = imported.json().address as string;
+    // Two signing operators: the import is a proposal, and only another signing operator's check makes the wallet.
+    const proposed = await operators.signer.post(url, { accountParts: good });
+    expect(proposed.json(), proposed.body).toMatchObject({ status: 'PROPOSED', walletId: null });
+    const address = proposed.json().address as string;
+    expect(await requestRow(t, id)).toMatchObject({ status: 'EXECUTING', progress: 'SIGNING', walletId: null });
+    const seenBy = async (who: TestBrowser) =>
+      (await get(who, QUEUE)).json().walletKeys.find((k: { requestId: string }) => k.requestId === id).proposal;
+    expect(await seenBy(operators.signer)).toMatchObject({ address, proposedByMe: true });
+    expect(await seenBy(operators.secondSigner)).toMatchObject({ address, proposedByMe: false });
+    const confirmUrl = `${KEYS}/${id}/confirm`;
+    expect((await operators.signer.post(confirmUrl, {})).json().code).toBe('4115');
+    expect((await operators.checker.post(confirmUrl, {})).statusCode).toBe(403);
+    expect((await operators.secondSigner.post(`${KEYS}/${crypto.randomUUID()}/confirm`, {})).statusCode).toBe(404);
+    const imported = await operators.secondSigner.post(confirmUrl, {});
+    expect(imported.json(), imported.body).toMatchObject({ status: 'COMPLETE', address });
     const request = await requestRow(t, id);
     expect(request).toMatchObject({ status: 'COMPLETE', progress: 'COMPLETE', walletId: imported.json().walletId });
     const [wallet] = await db(t).select().from(wallets).where(eq(wallets.id, imported.json().walletId));
@@ -140,7 +153,9 @@ describe('cold by organization policy', () => {
     expect((await operators.secondSigner.post(url, { accountParts: again })).json().code).toBe('4112');
     expect((await operators.secondSigner.post(`${KEYS}/${id}/decline`, { reason: 'late' })).json().code).toBe('4112');
     const audits = await db(t).select().from(auditLog).where(eq(auditLog.objectId, id));
-    expect(audits.map((a) => a.action)).toContain('COLD_WALLET_KEY_IMPORTED');
+    expect(audits.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['COLD_WALLET_KEY_PROPOSED', 'COLD_WALLET_KEY_IMPORTED']),
+    );
     expect((await get(operators.signer, QUEUE)).json().walletKeys).toEqual([]);
   });
 
@@ -162,22 +177,47 @@ describe('cold by organization policy', () => {
     expect(seen).toMatchObject({ status: 'FAILED' });
   });
 
-  it('makes one wallet when two signing operators import keys for the same creation at once', async () => {
+  it('makes one wallet when a proposed key is confirmed twice at once', async () => {
     const id = await requestWallet(s.owner, 'SOLANA_DEVNET', 'Raced cold');
-    const url = `${KEYS}/${id}/import`;
+    const parts = toQrParts(coldAccountUr(COLD_SEED, 'SOLANA_DEVNET', 2));
+    expect((await operators.signer.post(`${KEYS}/${id}/import`, { accountParts: parts })).statusCode).toBe(200);
+    const answers = await Promise.all([1, 2].map(() => operators.secondSigner.post(`${KEYS}/${id}/confirm`, {})));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().code).toBe('4112');
+    const made = await db(t).select().from(wallets).where(eq(wallets.creationRequestId, id));
+    expect(made).toHaveLength(1);
+    expect(await requestRow(t, id)).toMatchObject({ status: 'COMPLETE', walletId: made[0]!.id });
+  });
+
+  it('confirms only the key shown: a newer proposal makes the older confirmation stale', async () => {
+    const id = await requestWallet(s.owner, 'SOLANA_DEVNET', 'Replaced proposal');
+    const first = toQrParts(coldAccountUr(COLD_SEED, 'SOLANA_DEVNET', 3));
+    const second = toQrParts(coldAccountUr(COLD_SEED, 'SOLANA_DEVNET', 4));
+    await operators.signer.post(`${KEYS}/${id}/import`, { accountParts: first });
+    const replaced = await operators.secondSigner.post(`${KEYS}/${id}/import`, { accountParts: second });
+    expect(replaced.json()).toMatchObject({ status: 'PROPOSED' });
+    // The second proposal is the second signer's: they may not confirm it, the first signer does.
+    expect((await operators.secondSigner.post(`${KEYS}/${id}/confirm`, {})).json().code).toBe('4115');
+    const done = await operators.signer.post(`${KEYS}/${id}/confirm`, {});
+    expect(done.json()).toMatchObject({ status: 'COMPLETE', address: replaced.json().address });
+  });
+
+  it('imports in one step under a one-signer policy, once when two signers race', async () => {
+    await setPolicy('COLD', 1);
+    const id = await requestWallet(s.owner, 'SOLANA_DEVNET', 'One signer cold');
     const answers = await Promise.all(
-      [2, 3].map((account, i) =>
-        [operators.signer, operators.secondSigner][i]!.post(url, {
+      [5, 6].map((account, i) =>
+        [operators.signer, operators.secondSigner][i]!.post(`${KEYS}/${id}/import`, {
           accountParts: toQrParts(coldAccountUr(COLD_SEED, 'SOLANA_DEVNET', account)),
         }),
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-    expect(answers.find((a) => a.statusCode === 409)!.json().code).toBe('4112');
+    const won = answers.find((a) => a.statusCode === 200)!.json();
+    expect(won).toMatchObject({ status: 'COMPLETE' });
     const made = await db(t).select().from(wallets).where(eq(wallets.creationRequestId, id));
     expect(made).toHaveLength(1);
-    expect(made[0]!.address).toBe(answers.find((a) => a.statusCode === 200)!.json().address);
-    expect(await requestRow(t, id)).toMatchObject({ status: 'COMPLETE', walletId: made[0]!.id });
+    expect(made[0]).toMatchObject({ id: won.walletId, coldSignersRequired: 1 });
   });
 
   it("makes an EOS-type creation's account the cold key's, registered on the devnet", async () => {

@@ -101,6 +101,7 @@ export const enAudit = {
       COLD_SIGN_REQUEST_CONFIRMED: 'Cold transaction confirmed by a signer',
       COLD_SIGNATURE_ACCEPTED: 'Cold signature accepted',
       COLD_SIGNATURE_REFUSED: 'Cold signature refused',
+      COLD_WALLET_KEY_PROPOSED: 'Cold wallet key proposed',
       COLD_WALLET_KEY_IMPORTED: 'Cold wallet key imported',
       COLD_WALLET_KEY_DECLINED: 'Cold wallet creation declined',
       SANCTIONS_IMPORTED: 'Sanctions list imported',

@@ -104,6 +104,7 @@ export const koAudit: Pick<Messages, keyof typeof enAudit> = {
       COLD_SIGN_REQUEST_CONFIRMED: '서명 운영자의 콜드 트랜잭션 확인',
       COLD_SIGNATURE_ACCEPTED: '콜드 서명 수락',
       COLD_SIGNATURE_REFUSED: '콜드 서명 거부',
+      COLD_WALLET_KEY_PROPOSED: '콜드 지갑 키 제안',
       COLD_WALLET_KEY_IMPORTED: '콜드 지갑 키 가져옴',
       COLD_WALLET_KEY_DECLINED: '콜드 지갑 생성 거절',
       SANCTIONS_IMPORTED: '제재 목록 가져오기',

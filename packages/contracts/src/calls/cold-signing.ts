@@ -68,8 +68,22 @@ export const ColdWalletKeyItem = z.object({
   signersRequired: z.number().int().min(1).max(2),
   /** The signer's next unused account index on the network: the wallets it holds already there, cold, counted. */
   suggestedAccount: z.number().int().min(0),
-  /** When its line approved it. */
+  /** Since when it waits as it is: its line's approval, or the key proposed for it. */
   waitingSince: z.iso.datetime(),
+  /**
+   * Under a two-signer policy: the key one signing operator imported, waiting for another to compare its address with
+   * the signer's own screen and confirm it. Null until then (and always under a one-signer policy).
+   */
+  proposal: z
+    .object({
+      address: z.string(),
+      derivationPath: z.string(),
+      masterFingerprint: z.string(),
+      proposedBy: z.string(),
+      proposedByMe: z.boolean(),
+      proposedAt: z.iso.datetime(),
+    })
+    .nullable(),
 });
 export type ColdWalletKeyItem = z.infer<typeof ColdWalletKeyItem>;
 
@@ -134,6 +148,18 @@ export const coldSigningSubmitCall = signingCall({
 });
 
 const keyParams = z.object({ requestId: z.uuid() });
+/**
+ * What a key import or confirmation made: the wallet (COMPLETE), or, under a two-signer policy, a key proposed for
+ * another signing operator to confirm (PROPOSED, no wallet yet).
+ */
+const KeyOutcome = z.object({
+  requestId: z.uuid(),
+  status: z.enum(['COMPLETE', 'PROPOSED']),
+  walletId: z.uuid().nullable(),
+  address: z.string(),
+  derivationPath: z.string(),
+  masterFingerprint: z.string(),
+});
 
 export const coldWalletKeyImportCall = signingCall({
   id: 'coldWalletKeyImport',
@@ -147,13 +173,21 @@ export const coldWalletKeyImportCall = signingCall({
   errors: ['404', '4112', '40000', '40001', '40002', '4109', '4006', '4000', '503'],
   params: keyParams,
   body: z.strictObject({ accountParts: z.array(z.string().trim().min(1).max(2000)).min(1).max(400) }),
-  response: z.object({
-    requestId: z.uuid(),
-    walletId: z.uuid(),
-    address: z.string(),
-    derivationPath: z.string(),
-    masterFingerprint: z.string(),
-  }),
+  response: KeyOutcome,
+});
+
+export const coldWalletKeyConfirmCall = signingCall({
+  id: 'coldWalletKeyConfirm',
+  method: 'POST',
+  path: `${BASE}/wallet-keys/{requestId}/confirm`,
+  summary: 'Confirm the key another signing operator imported (two-signer policy): the cold wallet is made from it',
+  access: 'operator',
+  // Gone or no longer waiting, or no key proposed (404, 4112); one's own proposal (4115); the address taken or the
+  // name taken meanwhile (4109, 4006); on an EOS-type network with a real node, the account's keys (4000, 503).
+  errors: ['404', '4112', '4115', '4109', '4006', '4000', '503'],
+  params: keyParams,
+  body: EmptyBody,
+  response: KeyOutcome,
 });
 
 export const coldWalletKeyDeclineCall = signingCall({

@@ -111,8 +111,9 @@ export function requestExecution(db: Db, now: () => Date) {
           requestTypeOf(request.itemType).onExecutionEnd?.(tx, { id: request.id, organizationId, content }, status);
         const result = request.result || outcome.result ? { ...request.result, ...outcome.result } : null;
         if ('waiting' in outcome) {
-          // A retried job that finds it waiting already leaves it as it is (its waiting-since time included).
-          if (request.progress !== 'SIGNING') {
+          // A retried job that finds it waiting already, with nothing new to record, leaves it as it is (its
+          // waiting-since time included).
+          if (request.progress !== 'SIGNING' || Object.keys(outcome.result).length > 0) {
             await repo.updateRequest(request.id, { progress: 'SIGNING', result, updatedAt: now() });
           }
           return 'EXECUTING';

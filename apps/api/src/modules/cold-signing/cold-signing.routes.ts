@@ -3,6 +3,7 @@ import {
   coldSigningRequestCall,
   coldSigningReviewCall,
   coldSigningSubmitCall,
+  coldWalletKeyConfirmCall,
   coldWalletKeyDeclineCall,
   coldWalletKeyImportCall,
 } from '@vaultline/contracts';
@@ -25,6 +26,9 @@ export async function coldSigningRoutes(app: FastifyInstance, opts: { services: 
   );
   registerCall(app, coldWalletKeyImportCall, async ({ request, params, body }) =>
     coldWalletKeys.importKey(requireAuth(request), params.requestId, body.accountParts),
+  );
+  registerCall(app, coldWalletKeyConfirmCall, async ({ request, params }) =>
+    coldWalletKeys.confirm(requireAuth(request), params.requestId),
   );
   registerCall(app, coldWalletKeyDeclineCall, async ({ request, params, body }) =>
     coldWalletKeys.decline(requireAuth(request), params.requestId, body.reason),

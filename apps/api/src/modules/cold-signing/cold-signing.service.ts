@@ -152,7 +152,7 @@ export function coldSigningService(deps: {
       const repo = coldSigningRepository(db);
       const rows = await repo.waiting();
       const { approvers, reviews } = await related(rows);
-      const keys = await deps.walletKeys.waiting();
+      const keys = await deps.walletKeys.waiting(auth);
       const transactionTotal = await repo.waitingCount();
       return {
         items: rows.map((row) => itemOf(auth, row, approvers, reviews)),

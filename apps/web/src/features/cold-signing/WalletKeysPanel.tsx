@@ -1,19 +1,11 @@
-import { Button, Code, Group, Modal, Paper, Stack, Table, Text, Textarea } from '@mantine/core';
-import { validationMessage } from '@vaultline/contracts';
+import { Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shortAddress, useChainLabel } from '../../components/chain-ui';
-import { FormFooter } from '../../components/FormFooter';
-import { KeyIcon } from '../../components/icons';
-import { Notice } from '../../components/Notice';
-import { notifySuccess } from '../../components/notify';
 import { PanelHeader } from '../../components/PanelHeader';
-import { QrPartsInput } from '../../components/QrPartsInput';
-import { useAppLanguage } from '../../i18n/useAppLanguage';
 import { formatDateTime } from '../../lib/dates';
-import { partsOf } from '../../lib/ur-progress';
-import { useDeclineWalletKey, useImportWalletKey, useSigningQueue, type WaitingWalletKey } from './api';
+import { useSigningQueue, type WaitingWalletKey } from './api';
 import { QueueSubjectCells } from './QueueCells';
+import { ConfirmKey, DeclineKey, ImportKey } from './WalletKeyDialogs';
 
 /**
  * Wallet creations of organizations whose custody policy keeps new wallets cold, waiting for the air-gapped signer's
@@ -23,7 +15,7 @@ export function WalletKeysPanel() {
   const { t } = useTranslation();
   const queue = useSigningQueue().data;
   const keys = queue?.walletKeys ?? [];
-  const [open, setOpen] = useState<{ item: WaitingWalletKey; action: 'import' | 'decline' } | null>(null);
+  const [open, setOpen] = useState<{ item: WaitingWalletKey; action: 'import' | 'confirm' | 'decline' } | null>(null);
   if (keys.length === 0) return null;
   return (
     <Paper withBorder radius="md" p="md" data-testid="wallet-keys">
@@ -60,9 +52,7 @@ export function WalletKeysPanel() {
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" onClick={() => setOpen({ item, action: 'import' })} data-testid="key-import">
-                        {t('coldSigning.keys.import')}
-                      </Button>
+                      <KeyAction item={item} onOpen={(action) => setOpen({ item, action })} />
                       <Button
                         size="xs"
                         variant="default"
@@ -82,127 +72,49 @@ export function WalletKeysPanel() {
       <Modal
         opened={open !== null}
         onClose={() => setOpen(null)}
-        title={open?.action === 'decline' ? t('coldSigning.keys.declineTitle') : t('coldSigning.keys.dialogTitle')}
+        title={open ? t(TITLES[open.action]) : ''}
         size="lg"
         centered
         radius="lg"
         data-testid="wallet-key-dialog"
       >
         {open?.action === 'import' ? <ImportKey item={open.item} onClose={() => setOpen(null)} /> : null}
+        {open?.action === 'confirm' ? <ConfirmKey item={open.item} onClose={() => setOpen(null)} /> : null}
         {open?.action === 'decline' ? <DeclineKey item={open.item} onClose={() => setOpen(null)} /> : null}
       </Modal>
     </Paper>
   );
 }
 
-function ImportKey({ item, onClose }: { item: WaitingWalletKey; onClose: () => void }) {
-  const { t } = useTranslation();
-  const lang = useAppLanguage();
-  const chainLabel = useChainLabel();
-  const submit = useImportWalletKey();
-  const [codes, setCodes] = useState('');
-  const [missing, setMissing] = useState(false);
-  const send = () => {
-    const parts = partsOf(codes);
-    if (parts.length === 0) return setMissing(true);
-    submit.mutate(
-      { requestId: item.requestId, parts },
-      {
-        onSuccess: (made) => {
-          notifySuccess(t('coldSigning.keys.imported', { address: shortAddress(made.address) }));
-          onClose();
-        },
-      },
-    );
-  };
-  return (
-    <Stack gap="md">
-      <Notice color="indigo" icon={KeyIcon}>
-        <Text size="sm" fw={600}>
-          {item.organizationName} · {item.walletName}
-        </Text>
-        {item.accountName ? (
-          <Text size="sm">{t('coldSigning.keys.accountName', { name: item.accountName })}</Text>
-        ) : null}
-      </Notice>
-      <Stack gap={4}>
-        <Text fw={700}>
-          {t('coldSigning.keys.step1', { account: item.suggestedAccount, network: chainLabel(item.blockchain) })}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {t('coldSigning.keys.step1Body')}
-        </Text>
-        <Text size="sm">{t('coldSigning.keys.command')}</Text>
-        <Code block data-testid="key-command">
-          {`npm run cold-signer -- export --seed <FILE> --blockchain ${item.blockchain} --account ${item.suggestedAccount}`}
-        </Code>
-      </Stack>
-      <Text fw={700}>{t('coldSigning.keys.step2')}</Text>
-      <QrPartsInput
-        text={codes}
-        onTextChange={setCodes}
-        label={t('coldWallet.accountLabel')}
-        error={missing && partsOf(codes).length === 0 ? validationMessage('validation.required', lang) : null}
-        testId="key-codes"
-      />
-      <FormFooter
-        error={submit.error}
-        onCancel={onClose}
-        onSubmit={send}
-        submitLabel={t('coldSigning.keys.submit')}
-        pending={submit.isPending}
-        submitTestId="key-submit"
-      />
-    </Stack>
-  );
-}
+const TITLES = {
+  import: 'coldSigning.keys.dialogTitle',
+  confirm: 'coldSigning.keys.confirmTitle',
+  decline: 'coldSigning.keys.declineTitle',
+} as const;
 
-function DeclineKey({ item, onClose }: { item: WaitingWalletKey; onClose: () => void }) {
+/**
+ * What a signing operator can do with a waiting key: import it, or, once another imported it under a two-signer
+ * policy, check and confirm it; one's own proposal waits for someone else.
+ */
+function KeyAction({ item, onOpen }: { item: WaitingWalletKey; onOpen: (action: 'import' | 'confirm') => void }) {
   const { t } = useTranslation();
-  const lang = useAppLanguage();
-  const decline = useDeclineWalletKey();
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
-  const send = () => {
-    if (!reason.trim()) return setMissing(true);
-    decline.mutate(
-      { requestId: item.requestId, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          notifySuccess(t('coldSigning.keys.declined'));
-          onClose();
-        },
-      },
+  if (!item.proposal) {
+    return (
+      <Button size="xs" onClick={() => onOpen('import')} data-testid="key-import">
+        {t('coldSigning.keys.import')}
+      </Button>
     );
-  };
+  }
+  if (item.proposal.proposedByMe) {
+    return (
+      <Text size="xs" c="dimmed" maw={160} data-testid="key-proposed-by-me">
+        {t('coldSigning.keys.waitingForOther')}
+      </Text>
+    );
+  }
   return (
-    <Stack gap="md">
-      <Text size="sm">
-        {item.organizationName} · {item.walletName}
-      </Text>
-      <Text size="sm" c="dimmed">
-        {t('coldSigning.keys.declineBody')}
-      </Text>
-      <Textarea
-        label={t('coldSigning.keys.declineReason')}
-        withAsterisk
-        autosize
-        minRows={2}
-        maxLength={255}
-        value={reason}
-        onChange={(event) => setReason(event.currentTarget.value)}
-        error={missing && !reason.trim() ? validationMessage('validation.required', lang) : null}
-        data-testid="key-decline-reason"
-      />
-      <FormFooter
-        error={decline.error}
-        onCancel={onClose}
-        onSubmit={send}
-        submitLabel={t('coldSigning.keys.declineSubmit')}
-        pending={decline.isPending}
-        submitTestId="key-decline-submit"
-        submitColor="red"
-      />
-    </Stack>
+    <Button size="xs" color="teal" onClick={() => onOpen('confirm')} data-testid="key-confirm">
+      {t('coldSigning.keys.confirmOpen')}
+    </Button>
   );
 }

@@ -13,6 +13,7 @@ const coldSigningSubmitCall = lazyCall(calls, 'coldSigningSubmitCall');
 const coldSigningReviewCall = lazyCall(calls, 'coldSigningReviewCall');
 const coldWalletKeyImportCall = lazyCall(calls, 'coldWalletKeyImportCall');
 const coldWalletKeyDeclineCall = lazyCall(calls, 'coldWalletKeyDeclineCall');
+const coldWalletKeyConfirmCall = lazyCall(calls, 'coldWalletKeyConfirmCall');
 
 export const SIGNING_QUERY = ['cold-signing'] as const;
 /**
@@ -79,6 +80,13 @@ export function useSubmitSignature() {
 export function useImportWalletKey() {
   return useRefreshingMutation(SIGNING_QUERY, 'import-key', (v: { requestId: string; parts: string[] }) =>
     callApi(coldWalletKeyImportCall, { params: { requestId: v.requestId }, body: { accountParts: v.parts } }),
+  );
+}
+
+/** Another signing operator's check of a proposed key (two-signer policy): the cold wallet is made from it. */
+export function useConfirmWalletKey() {
+  return useRefreshingMutation(SIGNING_QUERY, 'confirm-key', (requestId: string) =>
+    callApi(coldWalletKeyConfirmCall, { params: { requestId }, body: {} }),
   );
 }
 

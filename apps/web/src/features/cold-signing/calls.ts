@@ -4,6 +4,7 @@ export {
   coldSigningRequestCall,
   coldSigningReviewCall,
   coldSigningSubmitCall,
+  coldWalletKeyConfirmCall,
   coldWalletKeyDeclineCall,
   coldWalletKeyImportCall,
 } from '@vaultline/contracts';

@@ -146,10 +146,9 @@ export const enApprovals = {
       FAILED: 'The custody provider could not complete this request.',
       COMPLETE: 'The wallet was created.',
       PROCESSING: 'Approved. The custody provider is creating the wallet.',
-      SIGNING:
-        "Approved. The wallet will be cold: it waits for the account key of the custody provider's air-gapped signer.",
+      SIGNING: "Approved. A cold wallet, waiting for the key of the provider's air-gapped signer.",
     },
-    signingTransaction: "Approved. The transaction waits for the custody provider's air-gapped signer.",
+    signingTransaction: "Approved. Waiting for the provider's air-gapped signer.",
     openWallet: 'Open wallet',
     yourDecision: 'Your decision',
     memo: 'Memo',

@@ -127,8 +127,7 @@ export const enOperator = {
       detailsBody: 'Change the details of {{name}}; another operator approves the change.',
       feeBody: 'A new annual custody fee for {{name}}, applied once approved.',
       amlBody: 'A new AML status for {{name}}, recorded with its reason once approved.',
-      custodyBody:
-        'How the new wallets of {{name}} are kept once another operator approves. Existing wallets keep their custody.',
+      custodyBody: 'Applies to new wallets of {{name}} once approved.',
       currentFee: 'Now {{fee}}% per year.',
       reasonPlaceholder: 'Why the status changes',
       nothingChanged: 'Change at least one detail.',
@@ -141,7 +140,7 @@ export const enOperator = {
       COLD: 'Cold (air-gapped signer)',
       coldWith_one: 'Cold, {{count}} signing operator',
       coldWith_other: 'Cold, {{count}} signing operators',
-      hint: 'Cold: each wallet creation the organization approves waits in the signing queue until a signing operator imports the account key its air-gapped signer exports.',
+      hint: 'Cold: an approved wallet creation waits until a signing operator imports the signer’s key.',
     },
     detail: {
       title: 'Organization',

@@ -149,10 +149,9 @@ export const koApprovals: Pick<Messages, keyof typeof enApprovals> = {
       FAILED: '수탁사가 이 요청을 처리하지 못했습니다.',
       COMPLETE: '지갑이 생성되었습니다.',
       PROCESSING: '승인이 끝났습니다. 수탁사가 지갑을 생성하고 있습니다.',
-      SIGNING:
-        '승인이 끝났습니다. 콜드 지갑으로 만들어지며, 수탁사의 오프라인 서명 기기에서 계정 키를 기다리고 있습니다.',
+      SIGNING: '승인되었습니다. 수탁사 오프라인 서명 기기의 키를 기다리는 콜드 지갑입니다.',
     },
-    signingTransaction: '승인이 끝났습니다. 트랜잭션이 수탁사의 오프라인 서명 기기의 서명을 기다리고 있습니다.',
+    signingTransaction: '승인되었습니다. 수탁사 오프라인 서명 기기의 서명을 기다립니다.',
     openWallet: '지갑 열기',
     yourDecision: '내 결정',
     memo: '메모',

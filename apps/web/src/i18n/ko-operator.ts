@@ -130,7 +130,7 @@ export const koOperator: Pick<Messages, keyof typeof enOperator> = {
       detailsBody: '{{name}}의 정보를 변경합니다. 다른 운영자가 승인하면 적용됩니다.',
       feeBody: '{{name}}의 새 연간 커스터디 수수료입니다. 승인되면 적용됩니다.',
       amlBody: '{{name}}의 새 AML 상태입니다. 승인되면 사유와 함께 기록됩니다.',
-      custodyBody: '다른 운영자가 승인하면 {{name}}의 새 지갑은 이 방식으로 보관됩니다. 기존 지갑은 그대로 유지됩니다.',
+      custodyBody: '승인되면 {{name}}의 새 지갑에 적용됩니다.',
       currentFee: '현재 연 {{fee}}%입니다.',
       reasonPlaceholder: '상태를 바꾸는 이유',
       nothingChanged: '하나 이상의 정보를 변경해 주세요.',
@@ -143,7 +143,7 @@ export const koOperator: Pick<Messages, keyof typeof enOperator> = {
       COLD: '콜드 (오프라인 서명 기기)',
       coldWith_one: '콜드, 서명 운영자 {{count}}명',
       coldWith_other: '콜드, 서명 운영자 {{count}}명',
-      hint: '콜드: 조직이 승인한 지갑 생성 요청은 서명 운영자가 오프라인 서명 기기에서 내보낸 계정 키를 가져올 때까지 서명 대기열에서 기다립니다.',
+      hint: '콜드: 승인된 지갑 생성은 서명 운영자가 서명 기기의 키를 가져올 때까지 기다립니다.',
     },
     detail: {
       title: '조직 상세',

@@ -1,10 +1,15 @@
 import { Accordion, Box, Flex, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { BLOCKCHAIN_INFO, type Wallet } from '@vaultline/contracts';
-import { QRCodeSVG } from 'qrcode.react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChainAvatar, CopyValueButton, useChainLabel } from '../../components/chain-ui';
 import { InfoIcon, KeyIcon } from '../../components/icons';
 import { formatDateTime } from '../../lib/dates';
+
+// The QR code library follows the screen's first load: the address and its copy button draw at once, the code a
+// moment later in a box of its own size (no shift).
+const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
+const QR_SIZE = 164;
 
 /** The wallet's deposit address (full, copyable, as a QR code) and, folded away, its key details. */
 export function WalletAddressCard({ wallet }: { wallet: Wallet }) {
@@ -113,15 +118,17 @@ export function WalletAddressCard({ wallet }: { wallet: Wallet }) {
               bg="white"
               style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--mantine-color-gray-3)' }}
             >
-              <QRCodeSVG
-                value={wallet.address}
-                size={164}
-                level="M"
-                marginSize={0}
-                role="img"
-                aria-label={t('walletDetail.qrLabel')}
-                data-testid="wallet-qr"
-              />
+              <Suspense fallback={<Box w={QR_SIZE} h={QR_SIZE} />}>
+                <QRCodeSVG
+                  value={wallet.address}
+                  size={QR_SIZE}
+                  level="M"
+                  marginSize={0}
+                  role="img"
+                  aria-label={t('walletDetail.qrLabel')}
+                  data-testid="wallet-qr"
+                />
+              </Suspense>
             </Box>
             <Text size="sm" fw={600}>
               {t('walletDetail.qrTitle')}

@@ -92,7 +92,7 @@ describe('wallets', () => {
     renderRoutes(routes, `/dashboard/wallets/SEPOLIA/${WALLET_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Treasury' })).toBeInTheDocument();
     expect(screen.getByTestId('wallet-full-address')).toHaveTextContent('0x52908400098527886E0F7030069857D2E4169EE7');
-    expect(screen.getByTestId('wallet-qr').tagName.toLowerCase()).toBe('svg');
+    expect((await screen.findByTestId('wallet-qr')).tagName.toLowerCase()).toBe('svg');
     expect(screen.getByTestId('wallet-withdraw')).toHaveAttribute('href', `/dashboard/withdraw?wallet=${WALLET_ID}`);
     await user.click(screen.getByTestId('wallet-key-details'));
     expect(await screen.findByTestId('wallet-derivation-path')).toHaveTextContent("m/44'/60'/0'/0/0");

@@ -2,11 +2,15 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader';
 import { useSigningQueue } from '../../../features/cold-signing/api';
-import { SigningQueuePanel } from '../../../features/cold-signing/SigningQueuePanel';
 import { useOrganizationChoices } from '../../../features/operator/api';
 import { CONSOLE_TABS, type ConsoleTab, OperatorConsole } from '../../../features/operator/OperatorConsole';
 import { operatorRoleOf } from '../../../lib/enum-guards';
 import { useTab } from './use-tab';
+
+// The signing queue (with its QR codes and readers) is fetched when its tab is first opened.
+const SigningQueuePanel = lazy(() =>
+  import('../../../features/cold-signing/SigningQueuePanel').then((m) => ({ default: m.SigningQueuePanel })),
+);
 
 // The audit log (with its date picker) is fetched when its tab is first opened.
 const AuditLogPanel = lazy(() =>
@@ -27,7 +31,18 @@ export function ConsolePage({ role }: { role: string | null }) {
         role={operatorRoleOf(role)}
         tab={tab}
         onTabChange={setTab}
-        signing={queue.isSuccess ? { panel: <SigningQueuePanel />, waiting: queue.data.total } : undefined}
+        signing={
+          queue.isSuccess
+            ? {
+                panel: (
+                  <Suspense fallback={null}>
+                    <SigningQueuePanel />
+                  </Suspense>
+                ),
+                waiting: queue.data.total,
+              }
+            : undefined
+        }
         auditPanel={
           <Suspense fallback={null}>
             <AuditLogPanel

@@ -26,7 +26,10 @@ export async function openPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** Approves the newest open workflow of `type` from the workflows tab, with the decider's code; what it proposed. */
+/**
+ * Approves the newest open workflow of `type` from the workflows tab, with a memo and the decider's code; what it
+ * proposed. Shared by every operator journey (organization, cold signing, cold policy).
+ */
 export async function decide(page: Page, type: string, operator: Account, memo = 'Address checked on the signer') {
   await page.goto('/dashboard/operation/organization?tab=workflows');
   const row = page.locator(`[data-testid=workflow-row][data-type=${type}]`).first();

@@ -11,6 +11,7 @@ import {
   signIn,
   snap,
 } from './auth.helpers';
+import { decide } from './cold-signing.helpers';
 
 /**
  * One organization from start to team: operator A proposes it and operator B approves it (maker-
@@ -42,21 +43,6 @@ async function korean(page: Page) {
 async function settle(page: Page) {
   await expect(page.locator('.mantine-Modal-content')).toHaveCount(0);
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
-}
-
-/** Decides the newest in-progress workflow of a type from the Workflows tab, with a memo and the operator's code. */
-async function decide(page: Page, type: string, memo: string, operator: Account) {
-  await page.goto('/dashboard/operation/organization?tab=workflows');
-  const row = page.locator(`[data-testid=workflow-row][data-type=${type}]`).first();
-  await expect(row.getByTestId('workflow-approve')).toBeVisible();
-  await row.getByTestId('workflow-approve').click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByTestId('decision-memo').fill(memo);
-  await enterOtp(page, operator.otpSecret, () => dialog.getByTestId('decision-confirm').click(), {
-    scope: dialog,
-    account: operator.email,
-  });
-  await expect(dialog).toBeHidden();
 }
 
 /** From the mailed invitation to the dashboard: sign up, sign in, register the authenticator. */
@@ -141,7 +127,7 @@ test.describe('organization', () => {
     // Operator B (manager) approves it: the organization exists.
     const b = await open(browser);
     await signIn(b, request, '', { account: operatorB, landing: CONSOLE });
-    await decide(b, 'ORGANIZATION_CREATION', 'Business registration checked', operatorB);
+    await decide(b, 'ORGANIZATION_CREATION', operatorB, 'Business registration checked');
     await b.getByTestId('tab-organizations').click();
     const orgRow = b.locator(`[data-testid=organization-row][data-name="${orgName}"]`);
     await expect(orgRow.getByTestId('custody-fee')).toHaveText('0.25%');
@@ -161,7 +147,7 @@ test.describe('organization', () => {
     await a.keyboard.press('Escape');
 
     const ownerMails = await mailIds(request, owner.email);
-    await decide(b, 'OWNER_INVITATION', 'Owner identity confirmed', operatorB);
+    await decide(b, 'OWNER_INVITATION', operatorB, 'Owner identity confirmed');
     await b.getByTestId('workflow-filter').getByText('승인됨').click();
     await expect(b.getByTestId('workflow-decision').first()).toContainText('Owner identity confirmed');
     await settle(b);

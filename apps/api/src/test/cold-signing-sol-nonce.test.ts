@@ -8,17 +8,14 @@ import { address, lamports } from '@solana/kit';
 import { deriveAccount, SOL_NONCE_ACCOUNT_RENT_EXEMPT_LAMPORTS, solDurableNonceOf } from '@vaultline/chains';
 import { SIGN_REQUEST_TYPES, signColdRequest, toQrParts } from '@vaultline/chains/cold';
 import { and, eq, sql } from 'drizzle-orm';
-import { LiteSVM } from 'litesvm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainTransactions, gasFeeWallets, wallets } from '../db/schema/index.js';
-import { type LiteSvmRpcServer, startLiteSvmRpcServer } from '../engine/chains/fixtures/litesvm-rpc-server.js';
-import { SolLiteSvmChain } from '../engine/chains/sol-litesvm.js';
+import type { SolLiteSvmChain } from '../engine/chains/sol-litesvm.js';
 import { SOL_NONCE_ACCOUNT_PURPOSE } from '../engine/transactions/sol-planner.js';
-import { createTestApp, type TestApp } from './app.js';
-import { type ApprovalScene, approvalScene } from './approval-scene.js';
+import type { TestApp } from './app.js';
+import type { ApprovalScene } from './approval-scene.js';
 import { setBalance } from './asset-fixtures.js';
 import {
-  coldOperators,
   get,
   importColdWallet,
   messageOf,
@@ -27,6 +24,7 @@ import {
   untilSigning,
   withdrawToNewEntry,
 } from './cold-signing-scene.js';
+import { type LiteSvmColdScene, liteSvmColdScene } from './litesvm-cold-scene.js';
 import type { CreatedWallet } from './wallet-fixtures.js';
 import { db, requestRow, transfers, until } from './withdrawal-lifecycle-scene.js';
 
@@ -42,10 +40,9 @@ const RECEIVERS = [1, 2, 3].map(
 );
 
 let chain: SolLiteSvmChain;
-let server: LiteSvmRpcServer;
 let t: TestApp;
 let s: ApprovalScene;
-let operators: Awaited<ReturnType<typeof coldOperators>>;
+let operators: LiteSvmColdScene['operators'];
 let cold: CreatedWallet;
 let sweeper: ReturnType<typeof testSweeper>;
 
@@ -75,23 +72,14 @@ async function untilComplete(requestId: string) {
   }, 'the cold Solana withdrawal to complete');
 }
 
+let scene: LiteSvmColdScene | undefined;
+
 beforeAll(async () => {
-  chain = new SolLiteSvmChain(new LiteSVM());
-  server = await startLiteSvmRpcServer(chain);
-  t = await createTestApp({
-    AUTH_RATE_LIMIT_FACTOR: '20',
-    DEVNET_BLOCK_MS: '0',
-    CHAIN_SWEEP_MS: '0',
-    CHAIN_RPC_SOLANA_DEVNET: server.url,
-  });
-  s = await approvalScene(t, 'Cold Nonce', { blockchain: 'SOLANA_DEVNET', walletName: 'Cold Nonce Hot' });
-  operators = await coldOperators(t);
+  scene = await liteSvmColdScene('Cold Nonce');
+  ({ chain, t, s, operators } = scene);
   sweeper = testSweeper(t);
 });
-afterAll(async () => {
-  await t?.close();
-  await server?.close();
-});
+afterAll(() => scene?.close());
 
 describe('a cold Solana wallet’s nonce account', () => {
   it('is paid by the gas-fee wallet, tried again only after a while when that wallet cannot pay', async () => {

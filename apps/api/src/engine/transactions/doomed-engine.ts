@@ -1,44 +1,54 @@
 // Test support for the crash tests: throwaway engine processes (executor.crash-child.ts) that build or find one
-// transfer and advance it until they SIGKILL themselves at a crash point, against the database and node given;
+// transfer and advance it until they SIGKILL themselves at a crash point, against the database and node given (or,
+// sol-nonce-keeper.crash-child.ts, make cold Solana wallets' nonce accounts);
 // or the whole custody engine (engine/main.ts, preloaded by engine.crash-child.ts), for a test to SIGKILL from
 // outside whenever it likes.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '../../db/client.js';
 import type { CrashPoint } from './executor.js';
+import type { NonceKeeperCrashPoint } from './sol-nonce-accounts.js';
 import type { OutgoingTransfer } from './transfer-planner.js';
 
 const CHILD = fileURLToPath(new URL('./executor.crash-child.ts', import.meta.url));
+const NONCE_KEEPER_CHILD = fileURLToPath(new URL('./sol-nonce-keeper.crash-child.ts', import.meta.url));
 const STANDBY = fileURLToPath(new URL('./engine.crash-child.ts', import.meta.url));
 /** The line engine/main.ts logs once its workers and sweeps run: before it, a kill only tests the start-up. */
 const RUNNING = 'custody engine running';
 
 export function doomedEngines(masterKey: string) {
   const children: ChildProcess[] = [];
+
+  /** `child` run on `database` with `env`; resolves with the signal it died of and what it wrote on stderr. */
+  function doomed(child: string, database: Database, env: Record<string, string>) {
+    const driver = database.driver;
+    if (driver.kind !== 'postgres') throw new Error('postgres only');
+    const spawned = spawn(process.execPath, ['--import', 'tsx', child], {
+      env: { ...process.env, ...env, DATABASE_URL: driver.url, MASTER_KEY: masterKey },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    children.push(spawned);
+    let stderr = '';
+    spawned.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    return new Promise<{ signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
+      spawned.once('exit', (_code, signal) => resolve({ signal, stderr })),
+    );
+  }
+
   return {
     /** One engine killed at `crashAt`; `nodeEnv` names its node (ANVIL_URL or REGTEST_URL). */
     run(database: Database, nodeEnv: Record<string, string>, intent: OutgoingTransfer, crashAt: CrashPoint) {
-      const driver = database.driver;
-      if (driver.kind !== 'postgres') throw new Error('postgres only');
-      const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-        env: {
-          ...process.env,
-          ...nodeEnv,
-          DATABASE_URL: driver.url,
-          MASTER_KEY: masterKey,
-          CRASH_AT: crashAt,
-          CRASH_INTENT: JSON.stringify({ ...intent, amount: intent.amount.toString() }),
-        },
-        stdio: ['ignore', 'ignore', 'pipe'],
+      return doomed(CHILD, database, {
+        ...nodeEnv,
+        CRASH_AT: crashAt,
+        CRASH_INTENT: JSON.stringify({ ...intent, amount: intent.amount.toString() }),
       });
-      children.push(child);
-      let stderr = '';
-      child.stderr?.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-      });
-      return new Promise<{ signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
-        child.once('exit', (_code, signal) => resolve({ signal, stderr })),
-      );
+    },
+    /** One sweep of the durable-nonce keeper on the Solana node at `solRpcUrl`, killed at `crashAt`. */
+    nonceKeeper(database: Database, solRpcUrl: string, crashAt: CrashPoint | NonceKeeperCrashPoint) {
+      return doomed(NONCE_KEEPER_CHILD, database, { SOL_RPC_URL: solRpcUrl, CRASH_AT: crashAt });
     },
     /**
      * The real engine on `database` with the extra environment `env` (its nodes, sweep cadence), loaded now and

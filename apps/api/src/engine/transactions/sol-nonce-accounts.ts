@@ -23,6 +23,10 @@ const NONCE_ACCOUNT_KEY = 'chain_transactions_nonce_account_key';
 /** A creation that failed (most often: the gas-fee wallet could not pay yet) is tried again after this long. */
 export const NONCE_ACCOUNT_RETRY_SECONDS = 600;
 
+/** Where a test may have the keeper killed (the executor's own points follow for the row it made). */
+export const NONCE_KEEPER_CRASH_POINTS = ['after-assigned', 'after-created'] as const;
+export type NonceKeeperCrashPoint = (typeof NONCE_KEEPER_CRASH_POINTS)[number];
+
 export function solNonceAccountKeeper(deps: {
   db: Db;
   config: GasFeeConfig;
@@ -30,8 +34,11 @@ export function solNonceAccountKeeper(deps: {
   node: SolChainNode;
   executor: Pick<TransactionExecutor, 'create'>;
   now: () => Date;
+  /** Test runs only: called at each crash point. */
+  checkpoint?: (point: NonceKeeperCrashPoint) => void;
 }) {
   const { db, config, blockchain, node, executor, now } = deps;
+  const checkpoint = (point: NonceKeeperCrashPoint) => deps.checkpoint?.(point);
 
   /** The wallet's account, assigned (with its payer made if missing) in one database transaction. */
   const assigned = (wallet: { id: string; organizationId: string }) =>
@@ -57,6 +64,7 @@ export function solNonceAccountKeeper(deps: {
       let made = 0;
       for (const wallet of wallets) {
         const { payer, account } = await assigned(wallet);
+        checkpoint('after-assigned');
         // Made already (its row confirmed and pruned, or by an engine that died before recording it): nothing to pay.
         if (await node.nonceOf(account)) continue;
         try {
@@ -70,6 +78,7 @@ export function solNonceAccountKeeper(deps: {
             tokenId: nativeToken(blockchain).tokenId,
             amount: SOL_NONCE_ACCOUNT_RENT_EXEMPT_LAMPORTS,
           });
+          checkpoint('after-created');
           made++;
         } catch (err) {
           // Another engine's sweep made the creation meanwhile: that one goes on, this one has nothing to do.

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { engineQueues, startEngine } from './engine/engine.js';
+import { responseSerializerCompiler } from './http/response-serializer.js';
 import { type EngineQueue, openEngineQueue } from './jobs/queue.js';
 import { devMailboxRoutes } from './mail/mailbox.routes.js';
 import { createMailer, type MailService } from './mail/mailer.js';
@@ -102,7 +103,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   const mail = opts.mail ?? (await createMailer(config, { from: config.mailFrom, logger: app.log }));
   if (!opts.mail) app.addHook('onClose', () => mail.close());

@@ -1,8 +1,8 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { AppError } from '../http/app-error.js';
@@ -17,7 +17,9 @@ declare module 'fastify' {
 
 /** Security headers, closed CORS and a per-IP request budget for every route. */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
-  await app.register(helmet, {
+  // helmet's middleware, made once: @fastify/helmet made it again on every request, parsing the policy each time
+  // (issue 17's profile: 1.5% of the server's time on a list call). The headers are the same on every answer.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -37,6 +39,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     hsts: opts.config.production,
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
 
   // Closed unless origins are named: the web app is served from the same origin as the API.
   await app.register(cors, {

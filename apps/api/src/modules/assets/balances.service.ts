@@ -4,6 +4,7 @@ import {
   type OrganizationTokenBalance,
   SUPPORTED_TOKENS,
   type TokenBalance,
+  type TokenInfo,
   tokenById,
   type WalletBalances,
 } from '@vaultline/contracts';
@@ -15,6 +16,38 @@ import { organizationRegistration, type Registration } from '../tokens/registrat
 import { type BalanceAmounts, type BalanceRow, balancesRepository } from './balances.repository.js';
 
 const ZERO: BalanceAmounts = { total: '0', staked: '0', withdrawable: '0' };
+
+/**
+ * A token's facts with its amounts, field by field. Not `{ ...token, ...amounts }`: on Node 20 an object spread
+ * followed by more fields builds a new hidden class every time (2 µs for each of the 47 balance totals, half the
+ * call's server time in issue 17's bench), and what it builds is slower for zod and JSON.stringify to read.
+ */
+function tokenBalance(token: TokenInfo, amounts: BalanceAmounts): TokenBalance {
+  return {
+    tokenId: token.tokenId,
+    blockchain: token.blockchain,
+    symbol: token.symbol,
+    name: token.name,
+    type: token.type,
+    decimals: token.decimals,
+    contractAddress: token.contractAddress,
+    total: amounts.total,
+    withdrawable: amounts.withdrawable,
+    staked: amounts.staked,
+  };
+}
+
+function organizationTokenBalance(
+  token: TokenInfo,
+  amounts: BalanceAmounts,
+  walletCount: number,
+): OrganizationTokenBalance {
+  // A field added to a built object follows a transition V8 keeps: cheap, unlike a spread followed by fields.
+  const balance = tokenBalance(token, amounts) as OrganizationTokenBalance;
+  balance.walletCount = walletCount;
+  return balance;
+}
+
 /** Catalogue order: native coins first (by blockchain), then the curated tokens. */
 const CATALOGUE_INDEX = new Map(SUPPORTED_TOKENS.map((t, i) => [t.tokenId, i]));
 const byCatalogue = (a: { tokenId: string }, b: { tokenId: string }) =>
@@ -64,11 +97,11 @@ function walletView(
     const row = held.get(id);
     const amounts = row ? { total: row.total, staked: row.staked, withdrawable: row.withdrawable } : ZERO;
     if (!registration.isRegistered(id)) {
-      if (amounts.total !== '0') unregistered.push({ ...token, ...amounts });
+      if (amounts.total !== '0') unregistered.push(tokenBalance(token, amounts));
       continue;
     }
     if (opts.hasToken && amounts.total === '0') continue;
-    balances.push({ ...token, ...amounts });
+    balances.push(tokenBalance(token, amounts));
   }
   balances.sort(byCatalogue);
   unregistered.sort(byCatalogue);
@@ -109,13 +142,7 @@ export function balancesService(deps: OrganizationDeps) {
       for (const s of sums) {
         const token = tokenById(s.tokenId);
         if (!token) continue;
-        const balance = {
-          ...token,
-          total: s.total,
-          staked: s.staked,
-          withdrawable: s.withdrawable,
-          walletCount: s.walletCount,
-        };
+        const balance = organizationTokenBalance(token, s, s.walletCount);
         // Held but not registered: answered apart, out of the registered totals.
         if (!registration.isRegistered(s.tokenId)) {
           if (s.total !== '0') unregistered.push(balance);
@@ -129,7 +156,7 @@ export function balancesService(deps: OrganizationDeps) {
         );
         for (const id of [...natives, ...registration.addedTokenIds]) {
           const token = tokenById(id);
-          if (token && !items.has(id)) items.set(id, { ...token, ...ZERO, walletCount: 0 });
+          if (token && !items.has(id)) items.set(id, organizationTokenBalance(token, ZERO, 0));
         }
       }
       return {
@@ -192,7 +219,7 @@ export function balancesService(deps: OrganizationDeps) {
       if (!token || token.blockchain !== wallet.blockchain) throw new AppError('404');
       const [row] = await balancesRepository(db, orgOf(auth)).ofWallets([wallet.id], tokenId);
       const amounts = row ? { total: row.total, staked: row.staked, withdrawable: row.withdrawable } : ZERO;
-      return { ...token, ...amounts, walletId: wallet.id };
+      return { ...tokenBalance(token, amounts), walletId: wallet.id };
     },
   };
 }

@@ -1,0 +1,53 @@
+// Every answer is checked against its call's response schema before it is sent (an extra or malformed field never
+// leaves the server), as fastify-type-provider-zod's serializer does, but through zod's parse, not its encode.
+// For a schema without codecs or transforms the two give the same result, and parse runs zod's compiled object
+// path: on the balance totals answer (47 tokens) 0.03 ms instead of 0.07–0.11 ms, on every call of every list
+// (issue 17's profile: zod was 10% of the server's time on the requests list). A default (an old stored request's
+// staking period) is the one difference: encode refuses a field left out, parse answers the documented default;
+// whenever encode accepts, both answer the same. A schema that holds a codec, transform or catch, or hides its parts
+// behind z.lazy, is encoded as before.
+import type { FastifySerializerCompiler } from 'fastify';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { $ZodType, safeEncode, safeParse } from 'zod/v4/core';
+
+/** Kinds of zod schema whose parse and encode can differ (or that cannot be looked into). */
+const DIRECTIONAL = new Set(['pipe', 'transform', 'catch', 'lazy', 'promise']);
+
+/** Whether `schema`, or any schema inside it, is of a kind whose parse and encode can differ. */
+export function isDirectional(schema: $ZodType, seen = new Set<$ZodType>()): boolean {
+  if (seen.has(schema)) return false;
+  seen.add(schema);
+  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+  if (DIRECTIONAL.has(def.type)) return true;
+  const inner = (value: unknown): boolean => {
+    if (value instanceof $ZodType) return isDirectional(value, seen);
+    if (Array.isArray(value)) return value.some(inner);
+    // An object's shape: its fields' schemas.
+    if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+      return Object.values(value).some((field) => field instanceof $ZodType && isDirectional(field, seen));
+    }
+    return false;
+  };
+  return Object.entries(def).some(([key, value]) => key !== 'type' && inner(value));
+}
+
+function resolveSchema(maybeSchema: unknown): $ZodType {
+  if (maybeSchema instanceof $ZodType) return maybeSchema;
+  const properties = (maybeSchema as { properties?: unknown } | null)?.properties;
+  if (properties instanceof $ZodType) return properties;
+  throw new Error(`Not a zod response schema: ${JSON.stringify(maybeSchema)}`);
+}
+
+export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = ({
+  schema: maybeSchema,
+  method,
+  url,
+}) => {
+  const schema = resolveSchema(maybeSchema);
+  const check = isDirectional(schema) ? safeEncode : safeParse;
+  return (data: unknown) => {
+    const result = check(schema, data);
+    if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
+    return JSON.stringify(result.data);
+  };
+};

@@ -98,8 +98,11 @@ export function tokenById(tokenId: string): TokenFacts | undefined {
   return BY_ID.get(tokenId);
 }
 
+/** Each chain's native coin, looked up once: lists call this per row. */
+const NATIVE_BY_CHAIN = new Map(BLOCKCHAINS.map((chain) => [chain, BY_ID.get(native(chain).tokenId) as TokenFacts]));
+
 export function nativeToken(chain: Blockchain): TokenFacts {
-  return BY_ID.get(native(chain).tokenId) as TokenFacts;
+  return NATIVE_BY_CHAIN.get(chain) ?? (BY_ID.get(native(chain).tokenId) as TokenFacts);
 }
 
 /** The native coin first, then the fungible tokens of one blockchain. */

@@ -7,7 +7,7 @@
 // fee. PostgreSQL only (two processes on one database).
 import { address, lamports } from '@solana/kit';
 import { SOL_LAMPORTS_PER_SIGNATURE, SOL_NONCE_ACCOUNT_RENT_EXEMPT_LAMPORTS } from '@vaultline/chains';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transaction } from '../db/client.js';
 import { chainTransactions, wallets } from '../db/schema/index.js';
@@ -76,8 +76,7 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('cold Solana nonce acco
     db(t)
       .select()
       .from(chainTransactions)
-      .where(eq(chainTransactions.toAddress, account))
-      .then((rows) => rows.filter((row) => row.purpose === SOL_NONCE_ACCOUNT_PURPOSE));
+      .where(and(eq(chainTransactions.toAddress, account), eq(chainTransactions.purpose, SOL_NONCE_ACCOUNT_PURPOSE)));
 
   it(`${ROUNDS} rounds, killed at every point in turn: one account, its rent paid once`, async () => {
     const resumer = testSweeper(t);

@@ -37,14 +37,13 @@ export async function buildBaseline(ctx: BaselineContext): Promise<FastifyInstan
     return { one: (result as unknown as { rows: { one: number }[] }).rows[0]?.one };
   });
 
-  // What walletsService.list runs: the page and its count, then the caller's roles and the member counts.
-  app.post('/wallets', async (request) => {
+  // What walletsService.list runs: one statement answering the page, with each wallet's member count and the
+  // caller's role, its total and next cursor as JSON text, sent as it is.
+  app.post('/wallets', async (request, reply) => {
     const q: WalletListQuery = { ...paging(request.body as Body), sort: [] };
-    const repo = walletsRepository(db, organizationId);
-    const { rows, total } = await repo.list(null, q);
-    const ids = rows.map((r) => r.id);
-    const { roles, counts } = await repo.memberSummary(ids, ownerId);
-    return { rows, total, roles: [...roles], counts: [...counts] };
+    const page = await walletsRepository(db, organizationId).list(null, q, ownerId);
+    reply.type('application/json');
+    return `{"items":${page.items},"total":${page.total},"nextCursor":${JSON.stringify(page.nextCursor)}}`;
   });
 
   // What approvalsService.list runs: the page and its count, then the chain transactions of the requests that send

@@ -12,6 +12,7 @@
 //   --quick             chain scenario with fewer rounds
 //   --served-only       measure only the product's calls (no baseline, no trivial route, no report): with
 //                       BENCH_CPU_PROF=1 the profile then holds the product's work alone
+//   --baseline-only     the same for the baselines: the profile of the calls' bare SQL and driver work
 // Env: BENCH_DATABASE_SERVER (postgres://postgres@127.0.0.1:5432/postgres), BENCH_DATABASE (vaultline_bench).
 import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -37,6 +38,7 @@ const { values: args } = parseArgs({
     'seed-only': { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
     'served-only': { type: 'boolean', default: false },
+    'baseline-only': { type: 'boolean', default: false },
   },
 });
 
@@ -56,12 +58,14 @@ const serverUrl = process.env.BENCH_DATABASE_SERVER ?? 'postgres://postgres@127.
 const dbName = process.env.BENCH_DATABASE ?? 'vaultline_bench';
 
 // Production-like server: JSON logs at warn (no pretty printing), no engine, the rate limit lifted so
-// 32 connections from one address measure the calls rather than the limiter.
+// 32 connections from one address measure the calls rather than the limiter, and the answers PostgreSQL writes as
+// JSON sent as written, as production sends them (the tests check each against its schema instead).
 const serverEnv: Record<string, string> = {
   LOG_LEVEL: 'warn',
   RATE_LIMIT_PER_MINUTE: '100000000',
   ENGINE: 'off',
   SEED_DEMO: 'false',
+  RESPONSE_CHECK: 'trusted',
   DATA_DIR,
 };
 const config = loadConfig({ ...serverEnv, DATABASE_URL: serverUrl });
@@ -107,7 +111,9 @@ const trivialFigures = async (when: string) => {
   return t;
 };
 const servedOnly = args['served-only'];
-const trivial = servedOnly ? [] : [await trivialFigures('first')];
+const baselineOnly = args['baseline-only'];
+const oneSide = servedOnly || baselineOnly;
+const trivial = oneSide ? [] : [await trivialFigures('first')];
 for (const prepared of CALLS) {
   if (only && !only.some((o) => prepared.name.includes(o))) continue;
   const { prepare, cleanup, ...call } = prepared;
@@ -117,17 +123,14 @@ for (const prepared of CALLS) {
     body: call.body,
     headers: { cookie: ready.cookie, 'x-csrf-token': ready.csrf },
   };
-  if (servedOnly) {
-    const served = await measure(servedTarget, { seconds, connections });
+  const bareTarget = { url: `${ready.baselineUrl}${call.baseline}`, body: call.body };
+  if (oneSide) {
+    const one = await measure(servedOnly ? servedTarget : bareTarget, { seconds, connections });
     await cleanup?.(query, seeded.org.organizationId);
-    log(`${call.name.padEnd(28)} ${served.rps.toFixed(0).padStart(6)} req/s  p95 ${served.p95.toFixed(1)} ms`);
+    log(`${call.name.padEnd(28)} ${one.rps.toFixed(0).padStart(6)} req/s  p95 ${one.p95.toFixed(1)} ms`);
     continue;
   }
-  const { served, bare } = await measurePair(
-    servedTarget,
-    { url: `${ready.baselineUrl}${call.baseline}`, body: call.body },
-    { seconds, connections },
-  );
+  const { served, bare } = await measurePair(servedTarget, bareTarget, { seconds, connections });
   await cleanup?.(query, seeded.org.organizationId);
   const row: Measured = { ...call, served, bare };
   results.push(row);
@@ -142,7 +145,7 @@ for (const prepared of CALLS) {
 if (results.length) trivial.push(await trivialFigures('last'));
 child.disconnect();
 await benchDb.end();
-if (servedOnly) process.exit(0);
+if (oneSide) process.exit(0);
 
 if (args.save) writeFileSync(`${DATA_DIR}/${args.save}.json`, JSON.stringify(results, null, 2));
 const before =

@@ -31,6 +31,12 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   /** Prepare parameterized statements once per connection (db/preparing-client.ts); false behind a pooler that cannot. */
   DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false']).default('true'),
+  /**
+   * Answers PostgreSQL writes as JSON itself (list pages): `full` parses each one and checks it against its call's
+   * response schema, refusing any field the schema lacks; `trusted` sends it as written. Default: `trusted` in
+   * production, `full` elsewhere, so every test and journey checks them.
+   */
+  RESPONSE_CHECK: z.enum(['full', 'trusted']).optional(),
   DATA_DIR: z.string().trim().min(1).default('data'),
   SMTP_URL: optionalUrl,
   APP_BASE_URL: optionalUrl,
@@ -138,6 +144,8 @@ export interface Config {
   port: number;
   databaseUrl: string | undefined;
   databasePreparedStatements: boolean;
+  /** Whether an answer PostgreSQL wrote as JSON is parsed and checked against its schema before it is sent. */
+  checkJsonText: boolean;
   dataDir: string;
   smtpUrl: string | undefined;
   appBaseUrl: string;
@@ -307,6 +315,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'true',
+    checkJsonText: (e.RESPONSE_CHECK ?? (production ? 'trusted' : 'full')) === 'full',
     dataDir: resolve(REPO_ROOT, e.DATA_DIR),
     smtpUrl: e.SMTP_URL,
     appBaseUrl,

@@ -33,7 +33,11 @@ export type CursorPosition = string[];
  * the directions mix (`created_at desc, id asc` is no row comparison).
  */
 export function beyond(keys: readonly SortKey[], position: CursorPosition): SQL {
-  const value = (i: number) => sql`${position[i]}::${sql.raw(typeOf(keys[i]!))}`;
+  return beyondValues(keys, (i) => sql`${position[i]}::${sql.raw(typeOf(keys[i]!))}`);
+}
+
+/** `beyond` with each key's cursor value given as SQL (a literal, or a subquery reading the cursor row). */
+export function beyondValues(keys: readonly SortKey[], value: (i: number) => SQL): SQL {
   let rest: SQL | undefined;
   for (let i = keys.length - 1; i >= 0; i--) {
     const { key, direction } = keys[i]!;

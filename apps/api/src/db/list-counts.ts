@@ -42,3 +42,15 @@ export async function listTotal(
   const [row] = await db.select({ n: count() }).from(table).where(where);
   return row?.n ?? 0;
 }
+
+/** `listTotal` as one SQL expression, for a statement that reads the page and its total at once (json-page.ts). */
+export function listTotalSql(
+  table: PgTable,
+  where: SQL | undefined,
+  whole: { organizationId: string; list: CountedList } | null,
+): SQL {
+  if (whole) {
+    return sql`coalesce((select ${listCounts.n} from ${listCounts} where ${listCounts.organizationId} = ${whole.organizationId} and ${listCounts.list} = ${whole.list}), 0)`;
+  }
+  return sql`(select count(*) from ${table} where ${where})`;
+}

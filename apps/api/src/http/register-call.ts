@@ -1,5 +1,6 @@
 import type { AnyCall, CallBody, CallParams, CallQuery, CallResponse } from '@vaultline/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { JsonText } from './json-text.js';
 
 export interface CallContext<C extends AnyCall> {
   params: CallParams<C>;
@@ -9,7 +10,10 @@ export interface CallContext<C extends AnyCall> {
   reply: FastifyReply;
 }
 
-export type CallHandler<C extends AnyCall> = (ctx: CallContext<C>) => Promise<CallResponse<C>>;
+/** A handler answers its call's response, or the same written as JSON by PostgreSQL (a list page). */
+export type CallHandler<C extends AnyCall> = (
+  ctx: CallContext<C>,
+) => Promise<CallResponse<C> | JsonText<CallResponse<C>>>;
 
 /** `/a/{b}/c` → `/a/:b/c`, Fastify's spelling of the same path. */
 export function toFastifyPath(path: string): string {

@@ -5,10 +5,21 @@ import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { $ZodType } from 'zod/v4/core';
+import { JsonText } from './json-text.js';
 import { isDirectional, responseSerializerCompiler } from './response-serializer.js';
 
-const serializer = (schema: z.ZodType) =>
-  responseSerializerCompiler({ schema, method: 'POST', url: '/x', httpStatus: '200' } as never);
+const serializer = (schema: z.ZodType, checkJsonText = true) =>
+  responseSerializerCompiler({ checkJsonText })({ schema, method: 'POST', url: '/x', httpStatus: '200' } as never);
+
+/** What the serializer throws for `data`, if anything. */
+function thrown(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (err) {
+    return err;
+  }
+  return undefined;
+}
 
 describe('isDirectional', () => {
   it('finds a transform, codec or catch however deep, and looks through shapes, arrays and unions', () => {
@@ -54,6 +65,23 @@ describe('responseSerializerCompiler', () => {
       caught = err;
     }
     expect(isResponseSerializationError(caught)).toBe(true);
+  });
+
+  it('sends an answer PostgreSQL wrote as JSON as written, checked against the schema unless trusted', () => {
+    const text = JSON.stringify({ id, amount: '10', period: 'B' });
+    expect(serializer(answer)(new JsonText(text))).toBe(text);
+    expect(serializer(answer, false)(new JsonText(text))).toBe(text);
+  });
+
+  it('refuses a JSON answer with a field the schema lacks, a malformed value or a left-out default', () => {
+    const extra = new JsonText(JSON.stringify({ id, amount: '10', period: 'A', secret: 'hash' }));
+    const malformed = new JsonText(JSON.stringify({ id, amount: 10, period: 'A' }));
+    const defaulted = new JsonText(JSON.stringify({ id, amount: '10' }));
+    for (const bad of [extra, malformed, defaulted]) {
+      expect(isResponseSerializationError(thrown(() => serializer(answer)(bad)))).toBe(true);
+    }
+    // Trusted (production): sent as written; the checks above are what every test and journey runs.
+    expect(serializer(answer, false)(extra)).toBe(extra.text);
   });
 
   it('encodes through a codec where a schema has one', () => {

@@ -6,9 +6,11 @@
 // staking period) is the one difference: encode refuses a field left out, parse answers the documented default;
 // whenever encode accepts, both answer the same. A schema that holds a codec, transform or catch, or hides its parts
 // behind z.lazy, is encoded as before.
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifySerializerCompiler } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { $ZodType, safeEncode, safeParse } from 'zod/v4/core';
+import { JsonText } from './json-text.js';
 
 /** Kinds of zod schema whose parse and encode can differ (or that cannot be looked into). */
 const DIRECTIONAL = new Set(['pipe', 'transform', 'catch', 'lazy', 'promise']);
@@ -38,16 +40,31 @@ function resolveSchema(maybeSchema: unknown): $ZodType {
   throw new Error(`Not a zod response schema: ${JSON.stringify(maybeSchema)}`);
 }
 
-export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = ({
-  schema: maybeSchema,
-  method,
-  url,
-}) => {
-  const schema = resolveSchema(maybeSchema);
-  const check = isDirectional(schema) ? safeEncode : safeParse;
-  return (data: unknown) => {
-    const result = check(schema, data);
-    if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
-    return JSON.stringify(result.data);
+/**
+ * The serializer of every call. An answer PostgreSQL wrote as JSON (`JsonText`) is sent as written when
+ * `checkJsonText` is off (production); otherwise it is parsed and must come out of the schema's check unchanged: a
+ * field the schema lacks or a value of another shape is refused, so a statement that drifts from its contract fails
+ * every test and journey that reads it.
+ */
+export function responseSerializerCompiler(opts: { checkJsonText: boolean }): FastifySerializerCompiler<unknown> {
+  return ({ schema: maybeSchema, method, url }) => {
+    const schema = resolveSchema(maybeSchema);
+    const check = isDirectional(schema) ? safeEncode : safeParse;
+    const refuse = (cause: unknown): never => {
+      throw new ResponseSerializationError(method, url, { cause: cause as never });
+    };
+    return (data: unknown) => {
+      if (data instanceof JsonText) {
+        if (!opts.checkJsonText) return data.text;
+        const parsed: unknown = JSON.parse(data.text);
+        const result = check(schema, parsed);
+        if (result.error) refuse(result.error);
+        if (!isDeepStrictEqual(result.data, parsed)) refuse(new Error('The answer holds what its schema does not'));
+        return data.text;
+      }
+      const result = check(schema, data);
+      if (result.error) refuse(result.error);
+      return JSON.stringify(result.data);
+    };
   };
-};
+}

@@ -1,10 +1,10 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { keysetOrPage } from '../../db/keyset.js';
+import { frozen } from '../../db/frozen-sql.js';
+import { isoTime, type JsonPage, jsonPage } from '../../db/json-page.js';
 import { containsPattern } from '../../db/like.js';
-import { listTotal } from '../../db/list-counts.js';
+import { listTotalSql } from '../../db/list-counts.js';
 import { asColumn, organizationRows } from '../../db/organization-rows.js';
-import { readPage } from '../../db/page-window.js';
 import { accounts, organizationSeeds, requests, walletMembers, wallets } from '../../db/schema/index.js';
 import { walletScopeCondition } from '../access/visibility.repository.js';
 import type { WalletScope } from '../access/wallet.policy.js';
@@ -20,6 +20,19 @@ export interface WalletListQuery {
   /** Keyset paging: the id of the previous answer's last wallet; `page` is then ignored. */
   after?: string | undefined;
 }
+
+/** A wallet of a list page as the API answers it (contracts' Wallet), `members` joined as MEMBERS_JOIN. */
+const WALLET_JSON = frozen(sql`json_build_object('id', ${wallets.id}, 'name', ${wallets.name},
+  'blockchain', ${wallets.blockchain}, 'family', ${wallets.family}, 'address', ${wallets.address},
+  'publicKey', ${wallets.publicKey}, 'derivationPath', ${wallets.derivationPath}, 'custody', ${wallets.custody},
+  'myRole', members.role, 'memberCount', members.n, 'createdAt', ${isoTime(wallets.createdAt)})`);
+
+/** Each wallet's member count and the caller's role in it (before and after the caller's account id). */
+const MEMBERS_JOIN = [
+  frozen(sql`cross join lateral (select count(*)::int as n,
+    max(${walletMembers.role}) filter (where ${walletMembers.accountId} = `),
+  frozen(sql`) as role from ${walletMembers} where ${walletMembers.walletId} = ${wallets.id}) members`),
+] as const;
 
 /** The list's tie-breaker, last in every order. */
 const ASC_ID = { key: wallets.id, direction: 'ASC' as const };
@@ -85,7 +98,11 @@ export function walletsRepository(db: Db, organizationId: string) {
       return row!;
     },
 
-    async list(scope: WalletScope, q: WalletListQuery) {
+    /**
+     * A page of the wallets `scope` lets the caller see, as JSON in one statement: each wallet with its member
+     * count and `accountId`'s role in it, the total and the next cursor (json-page.ts).
+     */
+    async list(scope: WalletScope, q: WalletListQuery, accountId: string): Promise<JsonPage> {
       const visible = and(eq(wallets.organizationId, organizationId), walletScopeCondition(db, wallets.id, scope));
       const conditions: (SQL | undefined)[] = [visible];
       if (q.filters?.blockchain?.length) conditions.push(inArray(wallets.blockchain, q.filters.blockchain));
@@ -96,40 +113,18 @@ export function walletsRepository(db: Db, organizationId: string) {
       const where = and(...conditions);
       // Unfiltered (only the organization condition): the kept count, not count(*) over every wallet.
       const whole = scope === null && conditions.length === 1 ? { organizationId, list: 'wallets' as const } : null;
-      const total = await listTotal(db, wallets, where, whole);
       const cols = { name: wallets.name, createdAt: wallets.createdAt, blockchain: wallets.blockchain };
       const sort = q.sort.length ? q.sort : [{ field: 'createdAt' as const, direction: 'DESC' as const }];
-      const keys = [...sort.map((s) => ({ key: cols[s.field], direction: s.direction })), ASC_ID];
-      const { rows, nextCursor } = await keysetOrPage(db, q, {
+      return jsonPage(db, q, {
         id: wallets.id,
         visible,
         where,
-        keys,
-        total,
-        byPage: () =>
-          readPage(db, {
-            id: wallets.id,
-            where,
-            order: (by) => keys.map((k) => by(k.key, k.direction)),
-            page: q.page,
-            size: q.size,
-            total,
-            rows: (pageIds, order) =>
-              db
-                .select()
-                .from(wallets)
-                .where(pageIds)
-                .orderBy(...order),
-          }),
-        rows: (keyset, order, limit) =>
-          db
-            .select()
-            .from(wallets)
-            .where(keyset)
-            .orderBy(...order)
-            .limit(limit),
+        keys: [...sort.map((s) => ({ key: cols[s.field], direction: s.direction })), ASC_ID],
+        total: listTotalSql(wallets, where, whole),
+        item: WALLET_JSON,
+        // What memberSummary reads, per wallet of the page.
+        join: sql`${MEMBERS_JOIN[0]}${accountId}${MEMBERS_JOIN[1]}`,
       });
-      return { rows, total, nextCursor };
     },
 
     async memberships(walletIds: string[], accountId: string) {

@@ -2,13 +2,16 @@ import { randomEosAccountName } from '@vaultline/chains';
 import {
   type ApprovalLineTemplate,
   type Blockchain,
+  type CallResponse,
   type ChainFamily,
   familyOf,
   type Wallet,
+  type walletListCall,
   walletNameProblem,
 } from '@vaultline/contracts';
 import { type Db, transaction } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
+import { JsonText, jsonObjectText } from '../../http/json-text.js';
 import { canSeeRequest } from '../access/request.policy.js';
 import { visibleWalletIds } from '../access/visibility.repository.js';
 import { canManageWallet, canSeeWallet, walletScope } from '../access/wallet.policy.js';
@@ -24,6 +27,8 @@ import { assertCreationCovered } from '../gas-fee-wallets/gas-fee-wallets.servic
 import { groupsRepository } from '../organization/groups.repository.js';
 import { type OrganizationDeps, orgOf } from '../organization/organization.service.js';
 import { addressTaken, type WalletListQuery, type WalletRow, walletsRepository } from './wallets.repository.js';
+
+type WalletListAnswer = CallResponse<typeof walletListCall>;
 
 export function walletsService(
   deps: OrganizationDeps & { approvals: ApprovalsService; requests: RequestsService; lines: ApprovalLines },
@@ -128,9 +133,11 @@ export function walletsService(
 
     async list(auth: AuthContext, q: WalletListQuery) {
       const scope = walletScope(auth);
-      const { rows, total, nextCursor } = await walletsRepository(db, orgOf(auth)).list(scope, q);
-      const items = await describe(db, auth, rows);
-      return { items, page: q.page, size: q.size, total, partial: scope !== null, nextCursor };
+      const page = await walletsRepository(db, orgOf(auth)).list(scope, q, auth.accountId);
+      const { items, total, nextCursor } = page;
+      return new JsonText<WalletListAnswer>(
+        jsonObjectText({ items }, { page: q.page, size: q.size, total, partial: scope !== null, nextCursor }),
+      );
     },
 
     async get(auth: AuthContext, walletId: string) {

@@ -8,18 +8,14 @@ import type { BaselineContext } from './baseline.js';
 export async function assetBaselines(app: FastifyInstance, ctx: BaselineContext) {
   const { db, organizationId } = ctx;
 
-  // What activitiesService.list runs for a caller who sees every wallet, without filters.
-  app.post('/activities', async (request) => {
+  // What activitiesService.list runs for a caller who sees every wallet, without filters: one statement answering
+  // the page by number or by cursor as JSON text, sent as it is.
+  app.post('/activities', async (request, reply) => {
     const body = request.body as { page?: number; size?: number; after?: string };
-    const repo = activitiesRepository(db, organizationId);
-    const size = body.size ?? 20;
-    if (body.after) {
-      // The keyset page: the cursor's position, then the rows after it (what the service runs for `after`).
-      const after = await repo.cursorPosition(null, body.after);
-      if (!after) throw new Error('Unknown cursor');
-      return repo.listAfter(null, {}, { after, size, direction: 'DESC' });
-    }
-    return repo.list(null, {}, { page: body.page ?? 1, size, direction: 'DESC' });
+    const page = { page: body.page ?? 1, size: body.size ?? 20, after: body.after, direction: 'DESC' as const };
+    const answer = await activitiesRepository(db, organizationId).list(null, {}, page);
+    reply.type('application/json');
+    return `{"items":${answer.items},"total":${answer.total},"nextCursor":${JSON.stringify(answer.nextCursor)}}`;
   });
 
   // What balancesService.organization runs for a caller who sees every wallet (OWNER).

@@ -60,11 +60,16 @@ export async function jsonPage(
   if (q.after !== undefined) {
     const after = z.uuid().safeParse(q.after);
     if (!after.success) throw new AppError('4000', { reason: 'invalid-cursor' });
-    const cursorRow = and(list.visible, sql`${list.id} = ${after.data}`);
-    const position = (i: number) => sql`(select ${list.keys[i]!.key} from ${table} where ${cursorRow})`;
+    // The cursor row, read once: the keys' values where the caller may see it (no row: 4000 below).
+    const cursor = sql`with page_cursor as (select ${sql.join(
+      list.keys.map((k, i) => sql`${k.key} as ${sql.identifier(`k${i}`)}`),
+      sql`, `,
+    )} from ${table} where ${and(list.visible, sql`${list.id} = ${after.data}`)})`;
+    const position = (i: number) => sql`(select ${sql.identifier(`k${i}`)} from page_cursor)`;
     const rows = sql`select *, row_number() over (order by ${order}) as page_rn from ${table}
       where ${and(list.where, beyondValues(list.keys, position))} order by ${order} limit ${literal(q.size + 1)}`;
-    const row = await readJsonPage(db, list, rows, q.size, sql`exists (select 1 from ${table} where ${cursorRow})`);
+    const found = sql`exists (select 1 from page_cursor)`;
+    const row = await readJsonPage(db, list, rows, q.size, { found, cursor });
     if (!row.found) throw new AppError('4000', { reason: 'invalid-cursor' });
     const more = row.n > q.size;
     return { items: row.items, total: row.total, nextCursor: more ? row.last : null };
@@ -126,15 +131,21 @@ async function totalOf(db: Db, total: SQL): Promise<number> {
  * is. `rows` are the page's rows (with `page_rn`, their place, beyond `size` for the one read to see if more
  * follow), named as the table so that `item`, `join` and the keys read their columns.
  */
-async function readJsonPage(db: Db, list: JsonPageList, rows: SQL, size: number, found?: SQL): Promise<PageRow> {
+async function readJsonPage(
+  db: Db,
+  list: JsonPageList,
+  rows: SQL,
+  size: number,
+  byCursor?: { cursor: SQL; found: SQL },
+): Promise<PageRow> {
   const order = orderSql(list.keys);
   const onPage = sql`page_rn <= ${literal(size)}`;
-  const result = (await db.execute(sql`select
+  const result = (await db.execute(sql`${byCursor?.cursor ?? sql``} select
       coalesce(json_agg(${list.item} order by ${order}) filter (where ${onPage}), '[]')::text as items,
       count(*)::int as n,
       (array_agg(${list.id}::text order by ${order}) filter (where ${onPage}))[least(count(*), ${literal(size)})] as last,
       ${list.total}::int as total
-      ${found ? sql`, ${found} as found` : sql``}
+      ${byCursor ? sql`, ${byCursor.found} as found` : sql``}
     from (${rows}) ${list.id.table} ${list.join ?? sql``}`)) as unknown as { rows: PageRow[] };
   return result.rows[0]!;
 }

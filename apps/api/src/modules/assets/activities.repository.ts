@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { listTotal } from '../../db/list-counts.js';
-import { readPage } from '../../db/page-window.js';
+import { frozen } from '../../db/frozen-sql.js';
+import { isoTime, type JsonPage, jsonPage } from '../../db/json-page.js';
+import { listTotalSql } from '../../db/list-counts.js';
 import { activityExports, assetActivities, wallets } from '../../db/schema/index.js';
+import { tokenJson } from '../../db/token-catalogue.js';
 import { walletScopeCondition } from '../access/visibility.repository.js';
 import type { WalletScope } from '../access/wallet.policy.js';
 import { seoulRange } from './seoul-time.js';
@@ -57,6 +59,20 @@ function conditions(db: Db, organizationId: string, onlyFor: WalletScope, f: Act
   return and(...where);
 }
 
+/** An activity of a list page as the API answers it (contracts' AssetActivity, activity-view.ts), its wallet joined. */
+const ACTIVITY_JSON = frozen(sql`json_build_object('id', ${assetActivities.id}, 'walletId', ${assetActivities.walletId},
+  'walletName', ${wallets.name}, 'blockchain', ${assetActivities.blockchain},
+  'token', ${tokenJson(assetActivities.tokenId, assetActivities.blockchain)},
+  'activityType', ${assetActivities.activityType}, 'transferType', ${assetActivities.transferType},
+  'status', ${assetActivities.status}, 'amount', ${assetActivities.amount}::text, 'txHash', ${assetActivities.txHash},
+  'fromAddress', ${assetActivities.fromAddress}, 'toAddress', ${assetActivities.toAddress},
+  'counterparty', case when ${assetActivities.activityType} = 'DEPOSIT' then ${assetActivities.fromAddress}
+    else ${assetActivities.toAddress} end,
+  'confirmations', ${assetActivities.confirmations}, 'requiredConfirmations', ${assetActivities.requiredConfirmations},
+  'blockHeight', ${assetActivities.blockHeight}, 'createdAt', ${isoTime(assetActivities.createdAt)},
+  'confirmedAt', ${isoTime(assetActivities.confirmedAt)})`);
+const WALLET_NAME_JOIN = frozen(sql`join ${wallets} on ${wallets.id} = ${assetActivities.walletId}`);
+
 /** An activity's place in the list: created_at as PostgreSQL's text (microseconds kept) and its id. */
 export type CursorPosition = { createdAt: string; id: string };
 
@@ -67,74 +83,31 @@ export type CursorPosition = { createdAt: string; id: string };
 export function activitiesRepository(db: Db, organizationId: string) {
   const ownExport = (id: string) => and(eq(activityExports.organizationId, organizationId), eq(activityExports.id, id));
 
-  async function countActivities(onlyFor: WalletScope, f: ActivityFilterValues, where?: SQL) {
-    // Unfiltered and every wallet visible: the count kept by triggers (0007), not count(*) over a million rows.
-    const whole = onlyFor === null && !hasFilter(f) ? { organizationId, list: 'asset_activities' as const } : null;
-    return listTotal(db, assetActivities, where, whole);
-  }
-
   return {
     /**
-     * Where a cursor (an activity id) sits in the list, if the caller may see that activity. created_at comes
-     * back as text: timestamptz keeps microseconds, a JS Date would round them to milliseconds and skip rows.
+     * A page in (created_at, id) order, the order of the organization index, as JSON in one statement (json-page.ts):
+     * by number, or by cursor (`after`, an activity the caller may see) at any depth for the cost of the first page.
      */
-    async cursorPosition(onlyFor: WalletScope, id: string): Promise<CursorPosition | undefined> {
-      const [row] = await db
-        .select({ createdAt: sql<string>`${assetActivities.createdAt}::text`, id: assetActivities.id })
-        .from(assetActivities)
-        .where(and(conditions(db, organizationId, onlyFor, {}), eq(assetActivities.id, id)));
-      return row;
-    },
-
-    /** A page in (created_at, id) order: the order of the organization index, so the database reads no more. */
     async list(
       onlyFor: WalletScope,
       f: ActivityFilterValues,
-      page: { page: number; size: number; direction: 'ASC' | 'DESC' },
-    ) {
+      page: { page: number; size: number; direction: 'ASC' | 'DESC'; after?: string | undefined },
+    ): Promise<JsonPage> {
       const where = conditions(db, organizationId, onlyFor, f);
-      const total = await countActivities(onlyFor, f, where);
-      const rows = await readPage(db, {
+      // Unfiltered and every wallet visible: the count kept by triggers (0007), not count(*) over a million rows.
+      const whole = onlyFor === null && !hasFilter(f) ? { organizationId, list: 'asset_activities' as const } : null;
+      return jsonPage(db, page, {
         id: assetActivities.id,
+        visible: conditions(db, organizationId, onlyFor, {}),
         where,
-        order: (by) => [by(assetActivities.createdAt, page.direction), by(assetActivities.id, page.direction)],
-        page: page.page,
-        size: page.size,
-        total,
-        rows: (pageIds, order) =>
-          db
-            .select(activityListColumns)
-            .from(assetActivities)
-            .innerJoin(wallets, eq(wallets.id, assetActivities.walletId))
-            .where(pageIds)
-            .orderBy(...order),
+        keys: [
+          { key: assetActivities.createdAt, direction: page.direction },
+          { key: assetActivities.id, direction: page.direction },
+        ],
+        total: listTotalSql(assetActivities, where, whole),
+        item: ACTIVITY_JSON,
+        join: WALLET_NAME_JOIN,
       });
-      return { rows, total };
-    },
-
-    /**
-     * Keyset paging: the `size` rows after `after` in (created_at, id) order, plus one to tell whether more
-     * follow. The row comparison is a range on the organization index, so any depth costs what the first page does.
-     */
-    async listAfter(
-      onlyFor: WalletScope,
-      f: ActivityFilterValues,
-      page: { after: CursorPosition; size: number; direction: 'ASC' | 'DESC' },
-    ) {
-      const where = conditions(db, organizationId, onlyFor, f);
-      const total = await countActivities(onlyFor, f, where);
-      const position = sql`(${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`;
-      const pair = sql`(${assetActivities.createdAt}, ${assetActivities.id})`;
-      const beyond = page.direction === 'ASC' ? sql`${pair} > ${position}` : sql`${pair} < ${position}`;
-      const dir = page.direction === 'ASC' ? asc : desc;
-      const rows = await db
-        .select(activityListColumns)
-        .from(assetActivities)
-        .innerJoin(wallets, eq(wallets.id, assetActivities.walletId))
-        .where(and(where, beyond))
-        .orderBy(dir(assetActivities.createdAt), dir(assetActivities.id))
-        .limit(page.size + 1);
-      return { rows: rows.slice(0, page.size), total, more: rows.length > page.size };
     },
 
     async find(onlyFor: WalletScope, id: string) {

@@ -1,9 +1,9 @@
-import type { ActivityExport, ActivityFilters } from '@vaultline/contracts';
-import { z } from 'zod';
+import type { ActivityExport, ActivityFilters, activityListCall, CallResponse } from '@vaultline/contracts';
 import { transaction } from '../../db/client.js';
 import type { activityExports } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../http/app-error.js';
+import { JsonText, jsonObjectText } from '../../http/json-text.js';
 import { QUEUES } from '../../jobs/queue.js';
 import type { ServiceDeps } from '../../services.js';
 import { walletScope } from '../access/wallet.policy.js';
@@ -33,6 +33,7 @@ export type ExportBody = ActivityFilterValues & { dateFrom: string; dateTo: stri
 export type StoredExportFilters = ActivityFilterValues & { visibleTo: string | null };
 
 type ExportRow = typeof activityExports.$inferSelect;
+type ActivityListAnswer = CallResponse<typeof activityListCall>;
 
 export function exportView(row: ExportRow): ActivityExport {
   return {
@@ -60,25 +61,12 @@ export function activitiesService(deps: Pick<ServiceDeps, 'db' | 'clock' | 'queu
       const onlyFor = walletScope(auth);
       const direction = q.sort[0]?.direction ?? 'DESC';
       const repo = activitiesRepository(db, orgOf(auth));
-      const filters = q.filters ?? {};
+      // By cursor: only an activity the caller may see is one; another organization's id answers like a malformed one.
+      const { items, total, nextCursor } = await repo.list(onlyFor, q.filters ?? {}, { ...q, direction });
       const partial = onlyFor !== null;
-      if (q.after !== undefined) {
-        // Only an activity the caller may see is a cursor: another organization's id answers like a malformed one.
-        const id = z.uuid().safeParse(q.after);
-        const after = id.success ? await repo.cursorPosition(onlyFor, id.data) : undefined;
-        if (!after) throw new AppError('4000', { reason: 'invalid-cursor' });
-        const { rows, total, more } = await repo.listAfter(onlyFor, filters, {
-          after,
-          size: q.size,
-          direction,
-        });
-        const nextCursor = more ? (rows.at(-1)?.id ?? null) : null;
-        return { items: rows.map(activityView), page: q.page, size: q.size, total, partial, nextCursor };
-      }
-      const { rows, total } = await repo.list(onlyFor, filters, { page: q.page, size: q.size, direction });
-      const more = (q.page - 1) * q.size + rows.length < total;
-      const nextCursor = more ? (rows.at(-1)?.id ?? null) : null;
-      return { items: rows.map(activityView), page: q.page, size: q.size, total, partial, nextCursor };
+      return new JsonText<ActivityListAnswer>(
+        jsonObjectText({ items }, { page: q.page, size: q.size, total, partial, nextCursor }),
+      );
     },
 
     async get(auth: AuthContext, id: string) {

@@ -16,11 +16,12 @@ let beta: CreatedWallet;
 let gamma: CreatedWallet;
 const a: Record<string, { id: string; fromAddress: string; toAddress: string }> = {};
 let orgId: string;
+let db: Awaited<ReturnType<typeof assetsScene>>['db'];
 
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_FACTOR: '20' });
   const scene = await assetsScene(t, 'Activities Org');
-  const db = scene.db;
+  db = scene.db;
   ({ orgId, owner, viewer, outsider, alpha, beta, gamma } = scene);
   const at = (iso: string) => new Date(iso);
   // 23:30 on 1 March in Seoul is 14:30 UTC the same day: it belongs to 1 March.
@@ -234,5 +235,26 @@ describe('asset activity list by cursor', () => {
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json()).not.toHaveProperty('items');
     expect((await viewer.post(LIST, { after: a.tieC!.id })).statusCode).toBe(400);
+  });
+});
+
+describe('asset activity list as PostgreSQL writes it', () => {
+  it('answers each row exactly as the single activity does, a token the catalogue dropped included', async () => {
+    // Last in this file: it adds a row the counts above do not expect.
+    const retired = await addActivity(db, orgId, alpha, {
+      tokenId: 'ETHEREUM.RETIRED',
+      amount: '123456789012345678901234567890',
+      createdAt: new Date('2026-03-06T01:02:03.456Z'),
+    });
+    const page = (await owner.post(LIST, { size: 100 })).json() as { items: { id: string }[] };
+    expect(page.items.length).toBeGreaterThan(6);
+    for (const item of page.items) expect(item).toEqual((await owner.post(one(item.id), {})).json());
+    const row = page.items.find((i) => i.id === retired.id);
+    expect(row).toMatchObject({
+      token: { tokenId: 'ETHEREUM.RETIRED', symbol: 'RETIRED', name: 'ETHEREUM.RETIRED', decimals: 0 },
+      amount: '123456789012345678901234567890',
+      createdAt: '2026-03-06T01:02:03.456Z',
+      confirmedAt: '2026-03-06T01:02:03.456Z',
+    });
   });
 });

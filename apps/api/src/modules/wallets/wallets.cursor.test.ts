@@ -57,4 +57,14 @@ describe('wallet list by cursor', () => {
     await list.refused(s.outsider, s.alpha.id);
     await list.refused(s.viewer, s.beta.id);
   });
+
+  it('answers each wallet of a page exactly as the single wallet does (the page is PostgreSQL’s JSON)', async () => {
+    for (const browser of [s.owner, s.viewer]) {
+      const page = (await list.read(browser, { size: 100 })) as unknown as { items: { id: string }[] };
+      expect(page.items.length).toBeGreaterThan(0);
+      for (const item of page.items) {
+        expect(item).toEqual((await browser.request('GET', `/api/v1/organizations/wallets/${item.id}`)).json());
+      }
+    }
+  });
 });

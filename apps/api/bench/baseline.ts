@@ -47,21 +47,28 @@ export async function buildBaseline(ctx: BaselineContext): Promise<FastifyInstan
   });
 
   // What approvalsService.list runs: the page and its count, then the chain transactions of the requests that send
-  // one, decisions, people and wallet names.
+  // one, then their decisions, people and wallet names in one statement.
   app.post('/requests', async (request) => {
     const body = request.body as Body;
     const q: RequestListQuery = { ...paging(body), sort: [], ...(body.filters ? { filters: body.filters } : {}) };
     const repo = approvalsRepository(db, organizationId);
     const { rows, total } = await repo.list(ownerId, null, q);
     const executions = await executionsOf(db, ctx.config, rows);
-    const decisions = await repo.decisionsOf(rows.map((r) => r.id));
     const ids = new Set<string>();
     for (const r of rows) {
       ids.add(r.initiatorId);
       for (const s of r.steps) for (const m of s.eligible) ids.add(m);
     }
-    const people = await repo.people([...ids]);
-    const names = await repo.walletNames(rows.flatMap((r) => (r.walletId ? [r.walletId] : [])));
+    const walletIds = rows.flatMap((r) => (r.walletId ? [r.walletId] : []));
+    const {
+      decisions,
+      people,
+      walletNames: names,
+    } = await repo.related(
+      rows.map((r) => r.id),
+      [...ids],
+      walletIds,
+    );
     return { rows, total, executions: [...executions], decisions, people: [...people], names: [...names] };
   });
 

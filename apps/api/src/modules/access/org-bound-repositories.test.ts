@@ -164,6 +164,9 @@ describe('repositories bound to an organization', () => {
   it('reach the rows of their own organization (the ids below are real)', async () => {
     expect(await approvalsRepository(db, b.org.id).findRequest(b.request.id)).toBeDefined();
     expect(await approvalsRepository(db, b.org.id).decisionsOf([b.request.id])).toHaveLength(1);
+    const related = await approvalsRepository(db, b.org.id).related([b.request.id], [b.owner.id], [b.wallet.id]);
+    expect([related.decisions.length, related.people.size, related.walletNames.size]).toEqual([1, 1, 1]);
+    expect(related.decisions[0]!.decidedAt).toBeInstanceOf(Date);
     expect(await walletsRepository(db, b.org.id).findMember(b.wallet.id, b.walletMember.id)).toBeDefined();
     expect(await groupsRepository(db, b.org.id).find(b.group.id)).toBeDefined();
     expect((await groupsRepository(db, b.org.id).details([b.group.id])).members.get(b.group.id)).toHaveLength(1);
@@ -179,7 +182,8 @@ describe('repositories bound to an organization', () => {
     expect(await approvals.decisionsOf([b.request.id])).toEqual([]);
     expect(await approvals.findTemplate('WALLET', b.wallet.id)).toBeUndefined();
     expect((await approvals.people([b.owner.id])).size).toBe(0);
-    expect((await approvals.walletNames([b.wallet.id])).size).toBe(0);
+    const related = await approvals.related([b.request.id], [b.owner.id], [b.wallet.id]);
+    expect([related.decisions, related.people.size, related.walletNames.size]).toEqual([[], 0, 0]);
     expect(await approvals.countPendingFor(b.owner.id)).toBe(0);
 
     const walletsA = walletsRepository(db, memberA.organizationId);

@@ -12,9 +12,7 @@ const INITIATOR = '11111111-1111-4111-8111-111111111111';
 const APPROVER = '22222222-2222-4222-8222-222222222222';
 
 const repo = {
-  decisionsOf: async () => [],
-  people: async () => new Map(),
-  walletNames: async () => new Map(),
+  related: async () => ({ decisions: [], people: new Map(), walletNames: new Map() }),
 } as unknown as ApprovalsRepository;
 
 const auth = (accountId: string) => ({ accountId, kind: 'MEMBER', permissions: [] }) as unknown as AuthContext;

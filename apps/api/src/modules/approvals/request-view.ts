@@ -51,14 +51,17 @@ export async function describeRequests(
   const executions: Map<string, ExecutionOfRequest> = chains
     ? await executionsOf(chains.db, chains.config, rows)
     : new Map();
-  const decisions = await repo.decisionsOf(rows.map((r) => r.id));
   const ids = new Set<string>();
   for (const r of rows) {
     ids.add(r.initiatorId);
     for (const s of r.steps) for (const m of s.eligible) ids.add(m);
   }
-  const people = await repo.people([...ids]);
-  const walletNames = await repo.walletNames(rows.flatMap((r) => (r.walletId ? [r.walletId] : [])));
+  const walletIds = rows.flatMap((r) => (r.walletId ? [r.walletId] : []));
+  const { decisions, people, walletNames } = await repo.related(
+    rows.map((r) => r.id),
+    [...ids],
+    walletIds,
+  );
   return rows.map((r) => {
     const mine = decisions.filter((d) => d.requestId === r.id);
     const execution = executions.get(r.id);

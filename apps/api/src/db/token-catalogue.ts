@@ -1,4 +1,4 @@
-import { SUPPORTED_TOKENS, type TokenInfo } from '@vaultline/contracts';
+import { BLOCKCHAINS, nativeToken, SUPPORTED_TOKENS, type TokenInfo } from '@vaultline/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, transaction } from './client.js';
@@ -22,35 +22,55 @@ export function catalogueById(): Record<string, TokenInfo> {
 }
 
 const FUNCTION = 'vaultline_token_catalogue';
+const ORDER_FUNCTION = 'vaultline_token_order';
+const NATIVES_FUNCTION = 'vaultline_native_tokens';
+
+/** What the functions return: the catalogue by id, each token's place in it, each blockchain's native coin. */
+function functionValues(): Record<string, unknown> {
+  return {
+    [FUNCTION]: catalogueById(),
+    [ORDER_FUNCTION]: Object.fromEntries(SUPPORTED_TOKENS.map((t, i) => [t.tokenId, i])),
+    [NATIVES_FUNCTION]: Object.fromEntries(BLOCKCHAINS.map((chain) => [chain, nativeToken(chain).tokenId])),
+  };
+}
 
 /**
- * Writes the code's catalogue into the database as an immutable SQL function returning one jsonb constant (after the
- * migrations, on every start). PostgreSQL inlines it into each plan as a constant: a statement reads a token for the
- * cost of a key lookup, with no join, no table read and no catalogue text in the statement. Replaced only when the
- * code's catalogue changed, under a lock, so processes starting together do not race; replacing it invalidates
- * the plans that folded the old one.
+ * Writes the code's catalogue into the database as immutable SQL functions each returning one jsonb constant
+ * (after the migrations, on every start). PostgreSQL inlines them into each plan as constants: a statement reads a
+ * token for the cost of a key lookup, with no join, no table read and no catalogue text in the statement. Replaced
+ * only when the code's catalogue changed, under a lock, so processes starting together do not race; replacing one
+ * invalidates the plans that folded the old one.
  */
 export async function writeTokenCatalogue(db: Db): Promise<void> {
-  const body = `select '${JSON.stringify(catalogueById()).replaceAll("'", "''")}'::jsonb`;
   await transaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${FUNCTION}))`);
-    const found = (await tx.execute(sql`select prosrc from pg_proc where proname = ${FUNCTION}`)) as unknown as {
-      rows: { prosrc: string }[];
-    };
-    if (found.rows[0]?.prosrc === body) return;
-    await tx.execute(
-      sql.raw(`create or replace function ${FUNCTION}() returns jsonb language sql immutable parallel safe
-        as $catalogue$${body}$catalogue$`),
-    );
+    for (const [name, value] of Object.entries(functionValues())) {
+      const body = `select '${JSON.stringify(value).replaceAll("'", "''")}'::jsonb`;
+      const found = (await tx.execute(sql`select prosrc from pg_proc where proname = ${name}`)) as unknown as {
+        rows: { prosrc: string }[];
+      };
+      if (found.rows[0]?.prosrc === body) continue;
+      await tx.execute(
+        sql.raw(`create or replace function ${name}() returns jsonb language sql immutable parallel safe
+          as $catalogue$${body}$catalogue$`),
+      );
+    }
   });
 }
+
+/** The catalogue by token id (jsonb), `order` each token's place in it, `natives` each blockchain's native coin. */
+export const catalogueSql = {
+  tokens: sql.raw(`${FUNCTION}()`),
+  order: sql.raw(`${ORDER_FUNCTION}()`),
+  natives: sql.raw(`${NATIVES_FUNCTION}()`),
+};
 
 /**
  * A token as the API shows it (contracts' TokenInfo): the catalogue's entry, or for a token the catalogue no longer
  * lists a placeholder under its id (activity-view.ts's tokenOrPlaceholder), so the history still shows it.
  */
 export function tokenJson(tokenId: AnyPgColumn, blockchain: AnyPgColumn): SQL {
-  return sql`coalesce(${sql.raw(FUNCTION)}() -> ${tokenId},
+  return sql`coalesce(${catalogueSql.tokens} -> ${tokenId},
     jsonb_build_object('tokenId', ${tokenId}, 'blockchain', ${blockchain},
       'symbol', regexp_replace(${tokenId}, '^.*[.]', ''), 'name', ${tokenId}, 'type', 'FUNGIBLE', 'decimals', 0,
       'contractAddress', null))`;

@@ -6,7 +6,7 @@ import { accounts, organizationTokenBalances, requests, walletBalances, wallets 
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { createOrganization } from '../../test/fixtures.js';
 import { seededRandom } from '../../test/seeded-random.js';
-import { balancesRepository } from './balances.repository.js';
+import { tokenSums } from './balance-totals.repository.js';
 
 /**
  * The per-organization token sums kept by wallet_balances' trigger (migration 0026) against a full sum over the
@@ -193,7 +193,7 @@ async function expectRepositoryMatches(organizationId: string, full: Awaited<Ret
       e.walletCount += r.holders;
       expected.set(r.tokenId, e);
     }
-    const read = await balancesRepository(db, organizationId).totalsByToken(null, blockchains);
+    const read = await tokenSums(db, organizationId, null, blockchains);
     const answered = Object.fromEntries(read.map((r) => [r.tokenId, r]));
     const wanted = Object.fromEntries(
       [...expected].map(([tokenId, e]) => [

@@ -1,0 +1,116 @@
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { organizationTokenBalances, organizationTokens, walletBalances, wallets } from '../../db/schema/index.js';
+import { catalogueSql } from '../../db/token-catalogue.js';
+import { walletScopeCondition } from '../access/visibility.repository.js';
+import type { WalletScope } from '../access/wallet.policy.js';
+
+export interface TotalsQuery {
+  /** null: every wallet of the organization (its kept sums); else the wallets the scope lets the caller see. */
+  onlyFor: WalletScope;
+  blockchains?: string[] | undefined;
+  /** Only tokens with a balance: no zero rows for native coins and registered tokens nobody holds. */
+  hasToken?: boolean | undefined;
+}
+
+/** The organization's balance totals as JSON: the registered tokens' (`items`) and the held unregistered ones'. */
+export interface TotalsJson {
+  items: string;
+  unregistered: string;
+}
+
+/**
+ * An organization's balance totals per token as the API answers them (contracts' OrganizationTokenBalance), in one
+ * statement: the sums over the visible wallets (the kept per-organization sums when that is all of them), every
+ * native coin of their blockchains and every registered token, at zero when nobody holds it (unless `hasToken`),
+ * tokens from the code's catalogue in its order. Held tokens the organization has not registered are answered
+ * apart, and only when nonzero; a native coin needs no registration.
+ */
+export async function organizationTotalsJson(db: Db, organizationId: string, q: TotalsQuery): Promise<TotalsJson> {
+  const chainsWanted = q.blockchains?.length ? q.blockchains : undefined;
+  const result = (await db.execute(sql`with recursive
+    sums as (${sumsOf(db, organizationId, q.onlyFor, chainsWanted)}),
+    chains(blockchain) as (${chainsOf(db, organizationId, q.onlyFor)}),
+    added as (select ${organizationTokens.tokenId} as token_id from ${organizationTokens}
+      where ${and(eq(organizationTokens.organizationId, organizationId), chainsWanted ? inArray(organizationTokens.blockchain, chainsWanted) : undefined)}),
+    candidates as (
+      select token_id, total, staked, withdrawable, wallet_count, 1 as held from sums
+      ${
+        q.hasToken
+          ? sql``
+          : sql`union all
+      select ${catalogueSql.natives} ->> blockchain, 0, 0, 0, 0, 0 from chains
+        where blockchain is not null ${chainsWanted ? sql`and ${inArray(sql`blockchain`, chainsWanted)}` : sql``}
+      union all
+      select token_id, 0, 0, 0, 0, 0 from added`
+      }),
+    totals as (
+      select distinct on (token_id) token_id, total, staked, withdrawable, wallet_count,
+        (token_id in (select token_id from added) or ${catalogueSql.tokens} -> token_id ->> 'type' = 'NATIVE') as registered
+      from candidates where ${catalogueSql.tokens} ? token_id
+      order by token_id, held desc)
+    select
+      coalesce(json_agg(item order by place) filter (where registered ${q.hasToken ? sql`and total <> 0` : sql``}), '[]')::text
+        as items,
+      coalesce(json_agg(item order by place) filter (where not registered and total <> 0), '[]')::text as unregistered
+    from (select registered, total, (${catalogueSql.order} -> token_id)::int as place,
+        (${catalogueSql.tokens} -> token_id) || jsonb_build_object('total', total::text, 'staked', staked::text,
+          'withdrawable', withdrawable::text, 'walletCount', wallet_count) as item
+      from totals) answered`)) as unknown as { rows: TotalsJson[] };
+  return result.rows[0]!;
+}
+
+/**
+ * The per-token sums the totals statement starts from, read alone (its test checks the kept sums through them
+ * against a full sum over the balances).
+ */
+export async function tokenSums(db: Db, organizationId: string, onlyFor: WalletScope, blockchains?: string[]) {
+  const result = (await db.execute(sql`select token_id as "tokenId", total::text as total, staked::text as staked,
+      withdrawable::text as withdrawable, wallet_count as "walletCount"
+    from (${sumsOf(db, organizationId, onlyFor, blockchains?.length ? blockchains : undefined)}) sums`)) as unknown as {
+    rows: { tokenId: string; total: string; staked: string; withdrawable: string; walletCount: number }[];
+  };
+  return result.rows;
+}
+
+/**
+ * Per-token sums. Every wallet: the kept per-organization sums as wallet_balances' trigger keeps them (migration
+ * 0026), each token's slots added up (at most 16 rows a token, whatever the number of wallets); a token appears
+ * while any balance row of it exists, even at zero, as a sum over the rows would group it. Some wallets: the exact
+ * sum over those, so no other wallet's amounts reach the caller.
+ */
+function sumsOf(db: Db, organizationId: string, onlyFor: WalletScope, chains: string[] | undefined): SQL {
+  if (onlyFor === null) {
+    const t = organizationTokenBalances;
+    return sql`select ${t.tokenId} as token_id, sum(${t.total}) as total, sum(${t.staked}) as staked,
+      sum(${t.withdrawable}) as withdrawable, sum(${t.holders})::int as wallet_count from ${t}
+      where ${and(eq(t.organizationId, organizationId), chains ? inArray(t.blockchain, chains) : undefined)}
+      group by ${t.tokenId} having sum(${t.rowCount}) > 0`;
+  }
+  const b = walletBalances;
+  const where = and(
+    eq(b.organizationId, organizationId),
+    walletScopeCondition(db, b.walletId, onlyFor),
+    chains ? inArray(b.blockchain, chains) : undefined,
+  );
+  return sql`select ${b.tokenId} as token_id, sum(${b.total}) as total, sum(${b.staked}) as staked,
+    sum(greatest(${b.total} - ${b.staked} - ${b.locked}, 0)) as withdrawable,
+    (count(*) filter (where ${b.total} > 0))::int as wallet_count from ${b} where ${where} group by ${b.tokenId}`;
+}
+
+/**
+ * The blockchains of the visible wallets. Every wallet: a loose index scan on `(organization_id, blockchain)`
+ * (migration 0009), one probe per network instead of every wallet's entry; the recursion ends with a null row.
+ */
+function chainsOf(db: Db, organizationId: string, onlyFor: WalletScope): SQL {
+  if (onlyFor === null) {
+    return sql`(select ${wallets.blockchain} from ${wallets} where ${wallets.organizationId} = ${organizationId}
+        order by ${wallets.blockchain} limit 1)
+      union all
+      select (select w.blockchain from ${wallets} w where w.organization_id = ${organizationId}
+          and w.blockchain > chains.blockchain order by w.blockchain limit 1)
+      from chains where chains.blockchain is not null`;
+  }
+  return sql`select distinct ${wallets.blockchain} from ${wallets}
+    where ${and(eq(wallets.organizationId, organizationId), walletScopeCondition(db, wallets.id, onlyFor))}`;
+}

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../src/config.js';
 import type { Db } from '../src/db/client.js';
 import { approvalsRepository, type RequestListQuery } from '../src/modules/approvals/approvals.repository.js';
-import { executionsOf } from '../src/modules/approvals/request-execution-view.js';
+import { sendingOf } from '../src/modules/approvals/request-execution-view.js';
 import { type WalletListQuery, walletsRepository } from '../src/modules/wallets/wallets.repository.js';
 import type { Services } from '../src/services.js';
 import { assetBaselines } from './baseline-assets.js';
@@ -46,30 +46,27 @@ export async function buildBaseline(ctx: BaselineContext): Promise<FastifyInstan
     return `{"items":${page.items},"total":${page.total},"nextCursor":${JSON.stringify(page.nextCursor)}}`;
   });
 
-  // What approvalsService.list runs: the page and its count, then the chain transactions of the requests that send
-  // one, then their decisions, people and wallet names in one statement.
+  // What approvalsService.list runs: the page and its count, then in one statement the decisions, people, wallet
+  // names and the chain transactions of the requests that send one.
   app.post('/requests', async (request) => {
     const body = request.body as Body;
     const q: RequestListQuery = { ...paging(body), sort: [], ...(body.filters ? { filters: body.filters } : {}) };
     const repo = approvalsRepository(db, organizationId);
     const { rows, total } = await repo.list(ownerId, null, q);
-    const executions = await executionsOf(db, ctx.config, rows);
     const ids = new Set<string>();
     for (const r of rows) {
       ids.add(r.initiatorId);
       for (const s of r.steps) for (const m of s.eligible) ids.add(m);
     }
     const walletIds = rows.flatMap((r) => (r.walletId ? [r.walletId] : []));
-    const {
-      decisions,
-      people,
-      walletNames: names,
-    } = await repo.related(
+    const related = await repo.related(
       rows.map((r) => r.id),
       [...ids],
       walletIds,
+      sendingOf(rows),
     );
-    return { rows, total, executions: [...executions], decisions, people: [...people], names: [...names] };
+    const { decisions, people, walletNames: names, attempts } = related;
+    return { rows, total, attempts, decisions, people: [...people], names: [...names] };
   });
 
   await assetBaselines(app, ctx);

@@ -1,16 +1,37 @@
 import { and, count, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { frozen } from '../../db/frozen-sql.js';
 import { isoTime } from '../../db/json-page.js';
 import { keysetOrPage } from '../../db/keyset.js';
 import { listTotal, requestTypeCount } from '../../db/list-counts.js';
 import { asColumn, organizationRows } from '../../db/organization-rows.js';
 import { readPage } from '../../db/page-window.js';
-import { accounts, approvalTemplates, requestDecisions, requests, wallets } from '../../db/schema/index.js';
+import {
+  accounts,
+  approvalTemplates,
+  chainTransactions,
+  requestDecisions,
+  requests,
+  wallets,
+} from '../../db/schema/index.js';
 import { requestScopeCondition } from '../access/visibility.repository.js';
 import type { WalletScope } from '../access/wallet.policy.js';
 
 export type RequestRow = typeof requests.$inferSelect;
 export type DecisionRow = typeof requestDecisions.$inferSelect;
+
+/** What a request's view reads of the chain transactions it sent (request-execution-view.ts). */
+export type AttemptFacts = Pick<
+  typeof chainTransactions.$inferSelect,
+  'requestId' | 'purpose' | 'attempt' | 'status' | 'blockHeight' | 'sentAt' | 'blockchain' | 'hash' | 'fee' | 'feePaid'
+>;
+
+/** AttemptFacts as JSON: amounts and heights as exact decimal text, the send time as ISO text. */
+const ATTEMPT_JSON = frozen(sql`json_build_object('requestId', ${chainTransactions.requestId},
+  'purpose', ${chainTransactions.purpose}, 'attempt', ${chainTransactions.attempt}, 'status', ${chainTransactions.status},
+  'blockHeight', ${chainTransactions.blockHeight}::text, 'sentAt', ${isoTime(chainTransactions.sentAt)},
+  'blockchain', ${chainTransactions.blockchain}, 'hash', ${chainTransactions.hash}, 'fee', ${chainTransactions.fee}::text,
+  'feePaid', ${chainTransactions.feePaid}::text)`);
 
 export interface RequestListQuery {
   page: number;
@@ -231,8 +252,14 @@ export function approvalsRepository(db: Db, organizationId: string) {
      * What a page of requests shows besides their rows, in one round trip instead of three: the decisions on them,
      * the names and emails of `personIds` and the names of `walletIds` (each bound to this organization).
      */
-    async related(requestIds: string[], personIds: string[], walletIds: string[]) {
+    async related(
+      requestIds: string[],
+      personIds: string[],
+      walletIds: string[],
+      sending: { requestIds: string[]; purposes: string[] } = { requestIds: [], purposes: [] },
+    ) {
       const ids = (values: string[]) => sql`${`{${values.join(',')}}`}::uuid[]`;
+      const texts = (values: string[]) => sql`${`{${values.map((v) => JSON.stringify(v)).join(',')}}`}::text[]`;
       const result = (await db.execute(sql`select
         (select coalesce(json_agg(json_build_object('id', ${requestDecisions.id}, 'requestId', ${requestDecisions.requestId},
             'accountId', ${requestDecisions.accountId}, 'step', ${requestDecisions.step},
@@ -246,11 +273,16 @@ export function approvalsRepository(db: Db, organizationId: string) {
           as people,
         (select coalesce(json_object_agg(${wallets.id}, ${wallets.name}), '{}')
           from ${wallets} where ${wallets.organizationId} = ${organizationId} and ${wallets.id} = any(${ids(walletIds)}))
-          as names`)) as unknown as {
+          as names,
+        (select coalesce(json_agg(${ATTEMPT_JSON} order by ${chainTransactions.attempt} desc), '[]')
+          from ${chainTransactions} where ${chainTransactions.organizationId} = ${organizationId}
+            and ${chainTransactions.requestId} = any(${ids(sending.requestIds)})
+            and ${chainTransactions.purpose} = any(${texts(sending.purposes)})) as attempts`)) as unknown as {
         rows: {
           decisions: (Omit<DecisionRow, 'decidedAt'> & { decidedAt: string })[];
           people: Record<string, { email: string; userName: string }>;
           names: Record<string, string>;
+          attempts: (Omit<AttemptFacts, 'sentAt'> & { sentAt: string | null })[];
         }[];
       };
       const row = result.rows[0]!;
@@ -258,6 +290,8 @@ export function approvalsRepository(db: Db, organizationId: string) {
         decisions: row.decisions.map((d): DecisionRow => ({ ...d, decidedAt: new Date(d.decidedAt) })),
         people: new Map(Object.entries(row.people)),
         walletNames: new Map(Object.entries(row.names)),
+        /** The chain transactions of `sending`, newest attempt first. */
+        attempts: row.attempts.map((a): AttemptFacts => ({ ...a, sentAt: a.sentAt ? new Date(a.sentAt) : null })),
       };
     },
 

@@ -1,14 +1,9 @@
 // Where a request that sends a chain transaction stands in spec section 4's withdrawal lifecycle, and the
-// transaction it sent: read for a whole list in one query (the request view's `execution`).
+// transaction it sent (the request view's `execution`), from its chain transactions read with the rest of a page.
 import { type Blockchain, explorerTxUrl, familyOf, type RequestExecutionView } from '@vaultline/contracts';
-import { and, desc, inArray } from 'drizzle-orm';
 import { type Config, chainRuntimeOf } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { chainTransactions } from '../../db/schema/index.js';
 import { currentAttempt } from '../withdrawals/transfer-cancel.service.js';
-import type { RequestRow } from './approvals.repository.js';
-
-type Attempt = typeof chainTransactions.$inferSelect;
+import type { AttemptFacts, RequestRow } from './approvals.repository.js';
 
 import { requestTypeOf } from './request-types.js';
 
@@ -36,7 +31,7 @@ function lifecycleOf(row: RequestRow): RequestExecutionView['lifecycle'] {
  * Whether a cancellation during execution can still take: nothing built, nothing sent, or (EVM) a transfer a
  * replacement can race, none racing it yet (transfer-cancel.service.ts decides the same way).
  */
-function cancelableNow(row: RequestRow, current: Attempt | undefined): boolean {
+function cancelableNow(row: RequestRow, current: AttemptFacts | undefined): boolean {
   if (row.status !== 'EXECUTING') return true;
   // A replacement races the transfer already: the chain decides now.
   if (row.result?.cancel) return false;
@@ -52,31 +47,26 @@ export interface ExecutionOfRequest {
   cancelable: boolean;
 }
 
-/** The execution of each request whose type sends a chain transaction, by request id. */
-export async function executionsOf(
-  db: Db,
+/** The requests among `rows` whose type sends a chain transaction, and those types' purposes. */
+export function sendingOf(rows: RequestRow[]): { requestIds: string[]; purposes: string[] } {
+  const sending = rows.filter((r) => requestTypeOf(r.itemType).chainPurpose !== undefined);
+  const purposes = [...new Set(sending.map((r) => requestTypeOf(r.itemType).chainPurpose!))];
+  return { requestIds: sending.map((r) => r.id), purposes };
+}
+
+/**
+ * The execution of each request whose type sends a chain transaction, by request id, from `attempts` (their chain
+ * transactions, newest attempt first: approvalsRepository.related reads them with the rest of a page).
+ */
+export function executionsOf(
   config: Pick<Config, 'chainRpc' | 'production'>,
   rows: RequestRow[],
-): Promise<Map<string, ExecutionOfRequest>> {
-  const sending = rows.filter((r) => requestTypeOf(r.itemType).chainPurpose !== undefined);
+  attempts: AttemptFacts[],
+): Map<string, ExecutionOfRequest> {
   const out = new Map<string, ExecutionOfRequest>();
-  if (sending.length === 0) return out;
-  const purposes = [...new Set(sending.map((r) => requestTypeOf(r.itemType).chainPurpose!))];
-  const attempts = await db
-    .select()
-    .from(chainTransactions)
-    .where(
-      and(
-        inArray(
-          chainTransactions.requestId,
-          sending.map((r) => r.id),
-        ),
-        inArray(chainTransactions.purpose, purposes),
-      ),
-    )
-    .orderBy(desc(chainTransactions.attempt));
-  for (const r of sending) {
+  for (const r of rows) {
     const purpose = requestTypeOf(r.itemType).chainPurpose;
+    if (purpose === undefined) continue;
     const current = currentAttempt(attempts.filter((a) => a.requestId === r.id && a.purpose === purpose));
     const blockchain = current?.blockchain as Blockchain | undefined;
     // A public explorer knows the transaction only on a configured node's network, never on the local devnet.

@@ -1,10 +1,9 @@
 import type { RequestView } from '@vaultline/contracts';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { canCancel, customerApprovalStatus, type RequestState, waitingFor } from './approvals.policy.js';
 import type { ApprovalsRepository, RequestRow } from './approvals.repository.js';
-import { type ExecutionOfRequest, executionsOf } from './request-execution-view.js';
+import { type ExecutionOfRequest, executionsOf, sendingOf } from './request-execution-view.js';
 import { contentOf, requestTypeOf } from './request-types.js';
 
 const CUSTOMER: Record<RequestRow['status'], RequestView['status']> = {
@@ -40,28 +39,30 @@ export function stateOf(
 
 /**
  * Requests as the approvals screens show them: every step, who decided what, who is still awaited; with `chains`,
- * where those that send a chain transaction stand in their lifecycle (one query for the whole list).
+ * where those that send a chain transaction stand in their lifecycle. What they show of other tables is read in
+ * one statement for the whole list.
  */
 export async function describeRequests(
   repo: ApprovalsRepository,
   auth: AuthContext,
   rows: RequestRow[],
-  chains?: { db: Db; config: Pick<Config, 'chainRpc' | 'production'> },
+  chains?: { config: Pick<Config, 'chainRpc' | 'production'> },
 ): Promise<RequestView[]> {
-  const executions: Map<string, ExecutionOfRequest> = chains
-    ? await executionsOf(chains.db, chains.config, rows)
-    : new Map();
   const ids = new Set<string>();
   for (const r of rows) {
     ids.add(r.initiatorId);
     for (const s of r.steps) for (const m of s.eligible) ids.add(m);
   }
   const walletIds = rows.flatMap((r) => (r.walletId ? [r.walletId] : []));
-  const { decisions, people, walletNames } = await repo.related(
+  // With `chains`: the chain transactions of the requests that send one, in the same statement.
+  const sending = chains ? sendingOf(rows) : undefined;
+  const { decisions, people, walletNames, attempts } = await repo.related(
     rows.map((r) => r.id),
     [...ids],
     walletIds,
+    sending,
   );
+  const executions: Map<string, ExecutionOfRequest> = chains ? executionsOf(chains.config, rows, attempts) : new Map();
   return rows.map((r) => {
     const mine = decisions.filter((d) => d.requestId === r.id);
     const execution = executions.get(r.id);

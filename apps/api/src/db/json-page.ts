@@ -5,6 +5,7 @@ import { AppError } from '../http/app-error.js';
 import type { Db } from './client.js';
 import { frozenBy } from './frozen-sql.js';
 import { beyondValues, type SortKey } from './keyset.js';
+import { listTotalOf } from './list-counts.js';
 import { pageWindow } from './page-window.js';
 
 /**
@@ -74,7 +75,7 @@ export async function jsonPage(
     const more = row.n > q.size;
     return { items: row.items, total: row.total, nextCursor: more ? row.last : null };
   }
-  const total = q.page === 1 ? undefined : await totalOf(db, list.total);
+  const total = q.page === 1 ? undefined : await listTotalOf(db, list.total);
   const w = pageWindow(q.page, q.size, total ?? 0);
   // The first page straight from the order's index; a later one by its ids first (an index-only scan skips the
   // offset without reading the rows, from the nearer end of the list), then those rows.
@@ -119,11 +120,6 @@ function orderSql(keys: readonly SortKey[], reversed = false): SQL {
   if (columns.length < keys.length) return make();
   const name = keys.map((k, i) => `${getTableName(columns[i]!.table)}.${columns[i]!.name} ${k.direction}`);
   return frozenBy(orders, `${name.join(',')}${reversed ? ' reversed' : ''}`, make);
-}
-
-async function totalOf(db: Db, total: SQL): Promise<number> {
-  const result = (await db.execute(sql`select ${total}::int as total`)) as unknown as { rows: { total: number }[] };
-  return result.rows[0]?.total ?? 0;
 }
 
 /**

@@ -4,8 +4,15 @@ import { loadConfig } from '../config.js';
 import { approvalsRepository } from '../modules/approvals/approvals.repository.js';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
 import { createMember, createOrganization } from '../test/fixtures.js';
-import { organizationRowCount, requestTypeCount } from './list-counts.js';
+import type { Db } from './client.js';
+import { type CountedList, listTotalOf, listTotalSql, requestTypeCountSql } from './list-counts.js';
 import { requests } from './schema/index.js';
+
+/** The kept counts as the list statements read them. */
+const organizationRowCount = (db: Db, organizationId: string, list: CountedList) =>
+  listTotalOf(db, listTotalSql(requests, undefined, { organizationId, list }));
+const requestTypeCount = (db: Db, organizationId: string, types: string[]) =>
+  listTotalOf(db, requestTypeCountSql(organizationId, types));
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
-import { and, count, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { frozen } from '../../db/frozen-sql.js';
 import { isoTime } from '../../db/json-page.js';
-import { keysetOrPage } from '../../db/keyset.js';
-import { listTotal, requestTypeCount } from '../../db/list-counts.js';
+import { keysetOrPage, pageCursor } from '../../db/keyset.js';
+import { listTotalOf, listTotalSql, requestTypeCountSql } from '../../db/list-counts.js';
 import { asColumn, organizationRows } from '../../db/organization-rows.js';
 import { readPage } from '../../db/page-window.js';
 import {
@@ -211,10 +211,11 @@ export function approvalsRepository(db: Db, organizationId: string) {
       const whole = scope === null && conditions.length === 1 ? { organizationId, list: 'requests' as const } : null;
       // Filtered by type alone (the withdrawals screen): the kept per-type count.
       const byTypeOnly = scope === null && conditions.length === 2 && f.type?.length;
-      const total =
-        byTypeOnly && f.type
-          ? await requestTypeCount(db, organizationId, f.type)
-          : await listTotal(db, requests, where, whole);
+      const totalSql =
+        byTypeOnly && f.type ? requestTypeCountSql(organizationId, f.type) : listTotalSql(requests, where, whole);
+      // Page 1 and pages by cursor read the total in the page's own statement; a later page by number reads it
+      // first: the window it reads from (page-window.ts) depends on it.
+      const totalFirst = q.after === undefined && q.page > 1 ? await listTotalOf(db, totalSql) : undefined;
       const cols = { createdAt: requests.createdAt, updatedAt: requests.updatedAt };
       const sort = q.sort.length ? q.sort : [{ field: 'createdAt' as const, direction: 'DESC' as const }];
       const keys = [
@@ -223,16 +224,16 @@ export function approvalsRepository(db: Db, organizationId: string) {
       ];
       const read = (where: SQL | undefined, order: SQL[]) =>
         db
-          .select()
+          .select({ ...getTableColumns(requests), listTotal: sql<number>`${totalSql}::int` })
           .from(requests)
           .where(where)
           .orderBy(...order);
-      const { rows, nextCursor } = await keysetOrPage(db, q, {
+      const page = await keysetOrPage(db, q, {
         id: requests.id,
         visible,
         where,
         keys,
-        total,
+        total: totalFirst ?? 0,
         byPage: () =>
           readPage(db, {
             id: requests.id,
@@ -240,11 +241,14 @@ export function approvalsRepository(db: Db, organizationId: string) {
             order: (by) => keys.map((k) => by(k.key, k.direction)),
             page: q.page,
             size: q.size,
-            total,
+            total: totalFirst ?? 0,
             rows: read,
           }),
         rows: (keyset, order, limit) => read(keyset, order).limit(limit),
       });
+      const total = totalFirst ?? page.rows[0]?.listTotal ?? (await listTotalOf(db, totalSql));
+      const rows: RequestRow[] = page.rows.map(({ listTotal: _, ...row }) => row);
+      const nextCursor = q.after === undefined ? pageCursor(rows, { ...q, total }) : page.nextCursor;
       return { rows, total, nextCursor };
     },
 

@@ -5,7 +5,12 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../src/config.js';
 import type { Db } from '../src/db/client.js';
-import { approvalsRepository, type RequestListQuery } from '../src/modules/approvals/approvals.repository.js';
+import { jsonObjectText } from '../src/http/json-text.js';
+import {
+  approvalsRepository,
+  type RequestListQuery,
+  relatedIdsOf,
+} from '../src/modules/approvals/approvals.repository.js';
 import { sendingOf } from '../src/modules/approvals/request-execution-view.js';
 import { type WalletListQuery, walletsRepository } from '../src/modules/wallets/wallets.repository.js';
 import type { Services } from '../src/services.js';
@@ -43,7 +48,7 @@ export async function buildBaseline(ctx: BaselineContext): Promise<FastifyInstan
     const q: WalletListQuery = { ...paging(request.body as Body), sort: [] };
     const page = await walletsRepository(db, organizationId).list(null, q, ownerId);
     reply.type('application/json');
-    return `{"items":${page.items},"total":${page.total},"nextCursor":${JSON.stringify(page.nextCursor)}}`;
+    return jsonObjectText({ items: page.items }, { total: page.total, nextCursor: page.nextCursor });
   });
 
   // What approvalsService.list runs: the page and its count, then in one statement the decisions, people, wallet
@@ -53,18 +58,8 @@ export async function buildBaseline(ctx: BaselineContext): Promise<FastifyInstan
     const q: RequestListQuery = { ...paging(body), sort: [], ...(body.filters ? { filters: body.filters } : {}) };
     const repo = approvalsRepository(db, organizationId);
     const { rows, total } = await repo.list(ownerId, null, q);
-    const ids = new Set<string>();
-    for (const r of rows) {
-      ids.add(r.initiatorId);
-      for (const s of r.steps) for (const m of s.eligible) ids.add(m);
-    }
-    const walletIds = rows.flatMap((r) => (r.walletId ? [r.walletId] : []));
-    const related = await repo.related(
-      rows.map((r) => r.id),
-      [...ids],
-      walletIds,
-      sendingOf(rows),
-    );
+    const { requestIds, personIds, walletIds } = relatedIdsOf(rows);
+    const related = await repo.related(requestIds, personIds, walletIds, sendingOf(rows));
     const { decisions, people, walletNames: names, attempts } = related;
     return { rows, total, attempts, decisions, people: [...people], names: [...names] };
   });

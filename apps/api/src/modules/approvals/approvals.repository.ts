@@ -20,6 +20,20 @@ import type { WalletScope } from '../access/wallet.policy.js';
 export type RequestRow = typeof requests.$inferSelect;
 export type DecisionRow = typeof requestDecisions.$inferSelect;
 
+/** Whom and what a page of requests names: its ids, initiators and eligible approvers, and wallets (`related`). */
+export function relatedIdsOf(rows: RequestRow[]): { requestIds: string[]; personIds: string[]; walletIds: string[] } {
+  const people = new Set<string>();
+  for (const r of rows) {
+    people.add(r.initiatorId);
+    for (const s of r.steps) for (const m of s.eligible) people.add(m);
+  }
+  return {
+    requestIds: rows.map((r) => r.id),
+    personIds: [...people],
+    walletIds: rows.flatMap((r) => (r.walletId ? [r.walletId] : [])),
+  };
+}
+
 /** What a request's view reads of the chain transactions it sent (request-execution-view.ts). */
 export type AttemptFacts = Pick<
   typeof chainTransactions.$inferSelect,

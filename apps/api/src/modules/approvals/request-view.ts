@@ -2,7 +2,7 @@ import type { RequestView } from '@vaultline/contracts';
 import type { Config } from '../../config.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { canCancel, customerApprovalStatus, type RequestState, waitingFor } from './approvals.policy.js';
-import type { ApprovalsRepository, RequestRow } from './approvals.repository.js';
+import { type ApprovalsRepository, type RequestRow, relatedIdsOf } from './approvals.repository.js';
 import { type ExecutionOfRequest, executionsOf, sendingOf } from './request-execution-view.js';
 import { contentOf, requestTypeOf } from './request-types.js';
 
@@ -48,20 +48,10 @@ export async function describeRequests(
   rows: RequestRow[],
   chains?: { config: Pick<Config, 'chainRpc' | 'production'> },
 ): Promise<RequestView[]> {
-  const ids = new Set<string>();
-  for (const r of rows) {
-    ids.add(r.initiatorId);
-    for (const s of r.steps) for (const m of s.eligible) ids.add(m);
-  }
-  const walletIds = rows.flatMap((r) => (r.walletId ? [r.walletId] : []));
+  const { requestIds, personIds, walletIds } = relatedIdsOf(rows);
   // With `chains`: the chain transactions of the requests that send one, in the same statement.
   const sending = chains ? sendingOf(rows) : undefined;
-  const { decisions, people, walletNames, attempts } = await repo.related(
-    rows.map((r) => r.id),
-    [...ids],
-    walletIds,
-    sending,
-  );
+  const { decisions, people, walletNames, attempts } = await repo.related(requestIds, personIds, walletIds, sending);
   const executions: Map<string, ExecutionOfRequest> = chains ? executionsOf(chains.config, rows, attempts) : new Map();
   return rows.map((r) => {
     const mine = decisions.filter((d) => d.requestId === r.id);

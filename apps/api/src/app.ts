@@ -103,7 +103,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializerCompiler({ checkJsonText: config.checkJsonText }));
+  app.setSerializerCompiler(responseSerializerCompiler({ check: config.responseCheck }));
 
   const mail = opts.mail ?? (await createMailer(config, { from: config.mailFrom, logger: app.log }));
   if (!opts.mail) app.addHook('onClose', () => mail.close());

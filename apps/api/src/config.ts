@@ -144,8 +144,12 @@ export interface Config {
   port: number;
   databaseUrl: string | undefined;
   databasePreparedStatements: boolean;
-  /** Whether an answer PostgreSQL wrote as JSON is parsed and checked against its schema before it is sent. */
-  checkJsonText: boolean;
+  /**
+   * How answers are checked against their call's schema (http/response-serializer.ts): `full` runs zod's check on
+   * every answer (and proves the projection and PostgreSQL's JSON against it), `trusted` projects answers built in
+   * TypeScript and sends PostgreSQL's JSON as written.
+   */
+  responseCheck: 'full' | 'trusted';
   dataDir: string;
   smtpUrl: string | undefined;
   appBaseUrl: string;
@@ -315,7 +319,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'true',
-    checkJsonText: (e.RESPONSE_CHECK ?? (production ? 'trusted' : 'full')) === 'full',
+    responseCheck: e.RESPONSE_CHECK ?? (production ? 'trusted' : 'full'),
     dataDir: resolve(REPO_ROOT, e.DATA_DIR),
     smtpUrl: e.SMTP_URL,
     appBaseUrl,

@@ -8,8 +8,13 @@ import { $ZodType } from 'zod/v4/core';
 import { JsonText } from './json-text.js';
 import { isDirectional, responseSerializerCompiler } from './response-serializer.js';
 
-const serializer = (schema: z.ZodType, checkJsonText = true) =>
-  responseSerializerCompiler({ checkJsonText })({ schema, method: 'POST', url: '/x', httpStatus: '200' } as never);
+const serializer = (schema: z.ZodType, full = true) =>
+  responseSerializerCompiler({ check: full ? 'full' : 'trusted' })({
+    schema,
+    method: 'POST',
+    url: '/x',
+    httpStatus: '200',
+  } as never);
 
 /** What the serializer throws for `data`, if anything. */
 function thrown(run: () => unknown): unknown {
@@ -87,5 +92,33 @@ describe('responseSerializerCompiler', () => {
   it('encodes through a codec where a schema has one', () => {
     const withCodec = z.object({ n: z.codec(z.string(), z.number(), codec) });
     expect(JSON.parse(serializer(withCodec)({ n: 3 }))).toEqual({ n: 'xxx' });
+  });
+});
+
+describe('responseSerializerCompiler, answers built in TypeScript', () => {
+  const answer = z.object({ id: z.uuid(), kind: z.enum(['A', 'B']), note: z.string().nullable() });
+  const id = '3f0b8f8e-5c5e-4d59-9a57-3f3f0f6f5b1a';
+
+  it('answers the same JSON checked (full) and projected (trusted): declared fields only', () => {
+    const data = { id, kind: 'A', note: null, secret: 'hash' };
+    expect(serializer(answer, false)(data)).toBe(serializer(answer)(data));
+    expect(JSON.parse(serializer(answer, false)(data))).toEqual({ id, kind: 'A', note: null });
+  });
+
+  it('refuses a value of another type or outside its enum in both modes', () => {
+    for (const bad of [
+      { id, kind: 'C', note: null },
+      { id, kind: 'A', note: 5 },
+      { id, kind: 'A' },
+    ]) {
+      expect(isResponseSerializationError(thrown(() => serializer(answer)(bad)))).toBe(true);
+      expect(isResponseSerializationError(thrown(() => serializer(answer, false)(bad)))).toBe(true);
+    }
+  });
+
+  it('leaves string formats to the full check: trusted answers what the code typed', () => {
+    const data = { id: 'not-a-uuid', kind: 'A', note: null };
+    expect(isResponseSerializationError(thrown(() => serializer(answer)(data)))).toBe(true);
+    expect(JSON.parse(serializer(answer, false)(data)).id).toBe('not-a-uuid');
   });
 });

@@ -1,5 +1,7 @@
 // Every answer is checked against its call's response schema before it is sent (an extra or malformed field never
-// leaves the server), as fastify-type-provider-zod's serializer does, but through zod's parse, not its encode.
+// leaves the server), as fastify-type-provider-zod's serializer does, but through zod's parse, not its encode (or,
+// in production, through the compiled writer of response-writer.ts, which the parse proves in every other
+// environment).
 // For a schema without codecs or transforms the two give the same result, and parse runs zod's compiled object
 // path: on the balance totals answer (47 tokens) 0.03 ms instead of 0.07–0.11 ms, on every call of every list
 // (issue 17's profile: zod was 10% of the server's time on the requests list). A default (an old stored request's
@@ -11,6 +13,7 @@ import type { FastifySerializerCompiler } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { $ZodType, safeEncode, safeParse } from 'zod/v4/core';
 import { JsonText } from './json-text.js';
+import { AnswerShapeError, compileAnswerWriter } from './response-writer.js';
 
 /** Kinds of zod schema whose parse and encode can differ (or that cannot be looked into). */
 const DIRECTIONAL = new Set(['pipe', 'transform', 'catch', 'lazy', 'promise']);
@@ -41,30 +44,48 @@ function resolveSchema(maybeSchema: unknown): $ZodType {
 }
 
 /**
- * The serializer of every call. An answer PostgreSQL wrote as JSON (`JsonText`) is sent as written when
- * `checkJsonText` is off (production); otherwise it is parsed and must come out of the schema's check unchanged: a
- * field the schema lacks or a value of another shape is refused, so a statement that drifts from its contract fails
- * every test and journey that reads it.
+ * The serializer of every call, by `check` (RESPONSE_CHECK):
+ * - `full` (every environment but production: every test and journey): an answer built in TypeScript goes through
+ *   zod's check, and the compiled writer (response-writer.ts) must write the same JSON; an answer PostgreSQL wrote as
+ *   JSON (`JsonText`) is parsed and must come out of the schema's check unchanged. A field the schema lacks or a
+ *   value of another shape is refused, so a statement or the writer that drifts from its contract fails there.
+ * - `trusted` (production): an answer built in TypeScript is written by the compiled writer (declared fields only,
+ *   types and enum values checked, formats not), a `JsonText` is sent as written. A schema the writer cannot judge
+ *   is checked by zod in both modes.
  */
-export function responseSerializerCompiler(opts: { checkJsonText: boolean }): FastifySerializerCompiler<unknown> {
+export function responseSerializerCompiler(opts: { check: 'full' | 'trusted' }): FastifySerializerCompiler<unknown> {
+  const full = opts.check === 'full';
   return ({ schema: maybeSchema, method, url }) => {
     const schema = resolveSchema(maybeSchema);
     const check = isDirectional(schema) ? safeEncode : safeParse;
+    const write = check === safeParse ? compileAnswerWriter(schema) : null;
     const refuse = (cause: unknown): never => {
       throw new ResponseSerializationError(method, url, { cause: cause as never });
     };
+    const written = (data: unknown): string => {
+      try {
+        return write!(data);
+      } catch (err) {
+        if (err instanceof AnswerShapeError) refuse(err);
+        throw err;
+      }
+    };
     return (data: unknown) => {
       if (data instanceof JsonText) {
-        if (!opts.checkJsonText) return data.text;
+        if (!full) return data.text;
         const parsed: unknown = JSON.parse(data.text);
         const result = check(schema, parsed);
         if (result.error) refuse(result.error);
         if (!isDeepStrictEqual(result.data, parsed)) refuse(new Error('The answer holds what its schema does not'));
         return data.text;
       }
+      if (write && !full) return written(data);
       const result = check(schema, data);
       if (result.error) refuse(result.error);
-      return JSON.stringify(result.data);
+      const text = JSON.stringify(result.data);
+      // What production would send (the writer's JSON) must be what the check gives.
+      if (write && written(data) !== text) refuse(new Error("The writer's JSON differs from the schema check"));
+      return text;
     };
   };
 }

@@ -134,8 +134,8 @@ export function cancel(
   memberId: string,
   cancelableIn: readonly RequestState['status'][] = ['CREATED'],
 ): (RequestState & { stage: 'BEFORE_EXECUTING' | 'AFTER_EXECUTING' }) | PolicyError {
-  if (state.initiatorId !== memberId) return { code: 'not-initiator' };
-  if (!cancelableIn.includes(state.status)) return { code: 'not-pending' };
+  const refused = cancelRefusal(state, memberId, cancelableIn);
+  if (refused) return refused;
   return {
     ...state,
     status: 'CANCELED',
@@ -144,13 +144,27 @@ export function cancel(
   };
 }
 
-/** Whether `cancel` would accept this member's cancellation now: the request view's `canCancel`. */
+/** Why `cancel` refuses this member's cancellation now, or null when it accepts it. */
+function cancelRefusal(
+  state: RequestState,
+  memberId: string,
+  cancelableIn: readonly RequestState['status'][],
+): PolicyError | null {
+  if (state.initiatorId !== memberId) return { code: 'not-initiator' };
+  if (!cancelableIn.includes(state.status)) return { code: 'not-pending' };
+  return null;
+}
+
+/**
+ * Whether `cancel` would accept this member's cancellation now: the request view's `canCancel`, asked for every
+ * request of a page, so it judges by the same refusal without building the canceled state.
+ */
 export function canCancel(
   state: RequestState,
   memberId: string,
   cancelableIn: readonly RequestState['status'][] = ['CREATED'],
 ): boolean {
-  return !('code' in cancel(state, memberId, cancelableIn));
+  return cancelRefusal(state, memberId, cancelableIn) === null;
 }
 
 /** Section 4's customer approval status: created, step N approved, approved. */

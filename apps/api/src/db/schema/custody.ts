@@ -135,6 +135,11 @@ export const wallets = pgTable(
      * signature that takes longer than a blockhash's minute still lands; set once the engine saw it on the chain.
      */
     solNonceAccount: text('sol_nonce_account'),
+    /**
+     * How many members the wallet has: kept by migration 0038's triggers on wallet_members in the same statement as
+     * every insert, delete or move of a membership, so a page of wallets reads it instead of counting (issue 17).
+     */
+    memberCount: integer('member_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

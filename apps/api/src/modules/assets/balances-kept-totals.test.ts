@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, transaction } from '../../db/client.js';
-import { accounts, organizationTokenBalances, requests, walletBalances, wallets } from '../../db/schema/index.js';
+import { accounts, organizationTokenBalances, walletBalances, wallets } from '../../db/schema/index.js';
+import { insertBareWallet } from '../../test/bare-wallet.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { createOrganization } from '../../test/fixtures.js';
+import { randomTransaction } from '../../test/random-transaction.js';
 import { seededRandom } from '../../test/seeded-random.js';
 import { tokenSums } from './balance-totals.repository.js';
 
@@ -33,32 +34,8 @@ let db: Db;
 const orgs: { id: string; initiator: string }[] = [];
 let accountIndex = 0;
 
-async function addWallet(tx: Db, organizationId: string, initiator: string, blockchain: Chain) {
-  const [request] = await tx
-    .insert(requests)
-    .values({
-      organizationId,
-      type: 'WALLET_CREATION',
-      itemType: 'WALLET_CREATION',
-      payload: { kind: 'WALLET_CREATION' },
-      status: 'COMPLETE',
-      initiatorId: initiator,
-      steps: [],
-    })
-    .returning({ id: requests.id });
-  const n = accountIndex++;
-  await tx.insert(wallets).values({
-    organizationId,
-    name: `w${n}`,
-    blockchain,
-    family: 'evm',
-    address: `0x${randomBytes(20).toString('hex')}`,
-    publicKey: 'pk',
-    derivationPath: `m/44'/60'/0'/0/${n}`,
-    accountIndex: n,
-    creationRequestId: request!.id,
-  });
-}
+const addWallet = (tx: Db, organizationId: string, initiatorId: string, blockchain: Chain) =>
+  insertBareWallet(tx, { organizationId, initiatorId, blockchain, index: accountIndex++ });
 
 async function allWallets(): Promise<WalletRef[]> {
   const rows = await db
@@ -119,21 +96,8 @@ async function randomOperation(tx: Db, all: WalletRef[]) {
   }
 }
 
-class Rollback extends Error {}
-
-/** Runs one transaction of random operations; false when it rolled back (asked to, or refused by a key). */
-async function attempt(all: WalletRef[], operations: number, rollBack: boolean): Promise<boolean> {
-  try {
-    await transaction(db, async (tx) => {
-      for (let i = 0; i < operations; i++) await randomOperation(tx, all);
-      if (rollBack) throw new Rollback();
-    });
-    return true;
-  } catch (e) {
-    if (e instanceof Rollback || /duplicate key/i.test(String((e as Error).cause ?? e))) return false;
-    throw e;
-  }
-}
+const attempt = (all: WalletRef[], operations: number, rollBack: boolean) =>
+  randomTransaction(db, (tx) => randomOperation(tx, all), operations, rollBack);
 
 /** Each (organization, blockchain, token) group from the rows themselves, and as kept. */
 async function sums() {

@@ -101,6 +101,7 @@ export function walletCustody(tx: Db, organizationId: string) {
         | 'coldSignersRequired'
         | 'importWorkflowId'
         | 'solNonceAccount'
+        | 'memberCount'
       > & { creationRequestId: string; createdAt: Date },
       firstManagerId: string,
     ): Promise<WalletRow> {

@@ -21,18 +21,17 @@ export interface WalletListQuery {
   after?: string | undefined;
 }
 
-/** A wallet of a list page as the API answers it (contracts' Wallet), `members` joined as MEMBERS_JOIN. */
+/** A wallet of a list page as the API answers it (contracts' Wallet), the caller's membership joined as `me`. */
 const WALLET_JSON = frozen(sql`json_build_object('id', ${wallets.id}, 'name', ${wallets.name},
   'blockchain', ${wallets.blockchain}, 'family', ${wallets.family}, 'address', ${wallets.address},
   'publicKey', ${wallets.publicKey}, 'derivationPath', ${wallets.derivationPath}, 'custody', ${wallets.custody},
-  'myRole', members.role, 'memberCount', members.n, 'createdAt', ${isoTime(wallets.createdAt)})`);
+  'myRole', me.role, 'memberCount', ${wallets.memberCount}, 'createdAt', ${isoTime(wallets.createdAt)})`);
 
-/** Each wallet's member count and the caller's role in it (before and after the caller's account id). */
-const MEMBERS_JOIN = [
-  frozen(sql`cross join lateral (select count(*)::int as n,
-    max(${walletMembers.role}) filter (where ${walletMembers.accountId} = `),
-  frozen(sql`) as role from ${walletMembers} where ${walletMembers.walletId} = ${wallets.id}) members`),
-] as const;
+/**
+ * The caller's membership of each wallet (before and after the caller's account id): at most one row a wallet
+ * (wallet_members_once_key). The member count is the wallet's own kept column (migration 0038).
+ */
+const MEMBERSHIP_JOIN = frozen(sql`left join ${walletMembers} me on me.wallet_id = ${wallets.id} and me.account_id = `);
 
 /** The list's tie-breaker, last in every order. */
 const ASC_ID = { key: wallets.id, direction: 'ASC' as const };
@@ -122,8 +121,8 @@ export function walletsRepository(db: Db, organizationId: string) {
         keys: [...sort.map((s) => ({ key: cols[s.field], direction: s.direction })), ASC_ID],
         total: listTotalSql(wallets, where, whole),
         item: WALLET_JSON,
-        // What memberSummary reads, per wallet of the page.
-        join: sql`${MEMBERS_JOIN[0]}${accountId}${MEMBERS_JOIN[1]}`,
+        // What memberSummary reads, per wallet of the page: the caller's role joined, the count kept on the wallet.
+        join: sql`${MEMBERSHIP_JOIN}${accountId}`,
       });
     },
 

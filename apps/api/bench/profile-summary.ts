@@ -1,7 +1,10 @@
 // Where a V8 CPU profile of the bench server (BENCH_CPU_PROF=1) spent its time, without a GUI: self time summed
 // by function and by package (node_modules/<name>, the app's own src/…, node's internals), top entries first.
 //
-//   npx tsx bench/profile-summary.ts bench/.data/CPU.….cpuprofile [top=25]
+//   npx tsx bench/profile-summary.ts bench/.data/CPU.….cpuprofile [top=25] [skip=0]
+//
+// `skip` leaves out the first seconds of the profile (the server's start: module loading and compiling), so the
+// figures are those of the calls alone.
 import { readFileSync } from 'node:fs';
 
 interface ProfileNode {
@@ -15,9 +18,10 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const [file, topArg] = process.argv.slice(2);
-if (!file) throw new Error('usage: profile-summary.ts <file.cpuprofile> [top]');
+const [file, topArg, skipArg] = process.argv.slice(2);
+if (!file) throw new Error('usage: profile-summary.ts <file.cpuprofile> [top] [skip seconds]');
 const top = Number(topArg ?? 25);
+const skipUs = Number(skipArg ?? 0) * 1e6;
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 
 /** The package a script belongs to: the last node_modules/<name> of its path, the app's folder, or node itself. */
@@ -32,7 +36,10 @@ function packageOf(url: string): string {
 
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const selfUs = new Map<number, number>();
+let elapsedUs = 0;
 profile.samples.forEach((id, i) => {
+  elapsedUs += profile.timeDeltas[i] ?? 0;
+  if (elapsedUs < skipUs) return;
   selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 });
 const total = [...selfUs.values()].reduce((a, b) => a + b, 0);

@@ -14,7 +14,7 @@
 //                       BENCH_CPU_PROF=1 the profile then holds the product's work alone
 //   --baseline-only     the same for the baselines: the profile of the calls' bare SQL and driver work
 // Env: BENCH_DATABASE_SERVER (postgres://postgres@127.0.0.1:5432/postgres), BENCH_DATABASE (vaultline_bench).
-import { fork } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -77,9 +77,18 @@ log(
 const seeded = await ensureBenchDatabase(serverUrl, dbName, config, { reseed: args.reseed, log });
 if (args['seed-only']) process.exit(0);
 
-const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
+// The server is bundled as production bundles the API (scripts/build.mjs) and run by plain node: under tsx every
+// function the code creates is wrapped (esbuild's keepNames), which production's build does not do, and a page of
+// request views creates hundreds.
+const SERVER_DIST = `${DATA_DIR}/dist`;
+const built = spawnSync(process.execPath, ['scripts/build.mjs', SERVER_DIST, 'server=bench/server.ts'], {
+  cwd: fileURLToPath(new URL('..', import.meta.url)),
+  encoding: 'utf8',
+});
+if (built.status !== 0) throw new Error(`Building the bench server failed: ${built.stderr}${built.stdout}`);
+const child = fork(`${SERVER_DIST}/server.js`, [], {
   // BENCH_CPU_PROF=1: a V8 CPU profile of the server process in bench/.data, to find where the time goes.
-  execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${DATA_DIR}`] : [])],
+  execArgv: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${DATA_DIR}`] : [],
   env: {
     ...process.env,
     ...serverEnv,

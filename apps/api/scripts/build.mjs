@@ -12,8 +12,9 @@
 // the bundle: the built files keep finding those files where they are in the tree (and in the Docker image,
 // which keeps the same layout).
 //
-// Usage: node scripts/build.mjs [outdir]   (default apps/api/dist; the outdir must lie inside the repository so
-// node finds node_modules from it).
+// Usage: node scripts/build.mjs [outdir] [name=source ...]   (default apps/api/dist and ENTRIES; the outdir must
+// lie inside the repository so node finds node_modules from it). The benchmark builds its server so
+// (bench/run.ts), to measure the code production runs rather than tsx's (which wraps every function it creates).
 import { readFile, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,7 @@ import { build } from 'esbuild';
 
 const api = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = resolve(process.argv[2] ?? join(api, 'dist'));
+const named = process.argv.slice(3).map((arg) => arg.split('='));
 
 /** Output name → source entry. */
 export const ENTRIES = {
@@ -66,7 +68,7 @@ await rm(outdir, { recursive: true, force: true });
 const started = Date.now();
 await build({
   absWorkingDir: api,
-  entryPoints: Object.entries(ENTRIES).map(([out, src]) => ({ in: src, out })),
+  entryPoints: (named.length ? named : Object.entries(ENTRIES)).map(([out, src]) => ({ in: src, out })),
   outdir,
   bundle: true,
   platform: 'node',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { helmetHeaders } from './plugins/security.js';
 import { createTestApp, type TestApp } from './test/app.js';
 
 let t: TestApp;
@@ -75,6 +76,52 @@ describe('answers outside the routes', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it("without named origins a preflight finds nothing, as any unknown route; the security headers are helmet's", async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/system/info',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('404');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect(res.headers['access-control-allow-methods']).toBeUndefined();
+    const info = await t.app.inject({ method: 'GET', url: '/api/v1/system/info' });
+    const expected = helmetHeaders({ production: false });
+    expect(Object.keys(expected).length).toBeGreaterThan(10);
+    for (const [name, value] of Object.entries(expected)) expect(info.headers[name], name).toBe(value);
+    expect(info.headers['cache-control']).toBe('no-store');
+  });
+
+  it('with CORS_ORIGINS, a named origin gets credentialed CORS and its preflight; another origin gets none', async () => {
+    const open = await createTestApp({ CORS_ORIGINS: 'https://app.example' });
+    try {
+      const preflight = await open.app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/system/info',
+        headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('https://app.example');
+      expect(preflight.headers['access-control-allow-credentials']).toBe('true');
+      const named = await open.app.inject({
+        method: 'GET',
+        url: '/api/v1/system/info',
+        headers: { origin: 'https://app.example' },
+      });
+      expect(named.statusCode).toBe(200);
+      expect(named.headers['access-control-allow-origin']).toBe('https://app.example');
+      const other = await open.app.inject({
+        method: 'GET',
+        url: '/api/v1/system/info',
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await open.close();
+    }
   });
 
   it('serves interactive API docs at /api/docs', async () => {

@@ -12,6 +12,8 @@ interface Counter {
   pending: number;
   /** The first hit's read of the shared count, awaited by the hits that come with it. */
   ready: Promise<void>;
+  /** Whether that read has answered: later hits are then answered at once, without a turn of the event loop. */
+  settled: boolean;
 }
 
 const FLUSH_MS = 1000;
@@ -90,22 +92,26 @@ export function requestLimitStore(db: Db, log: (msg: string, err: unknown) => vo
       const window = now - (now % timeWindow);
       let counter = counters.get(ip);
       if (!counter || counter.window !== window) {
-        const fresh: Counter = { window, shared: 0, pending: 0, ready: Promise.resolve() };
-        fresh.ready = readShared(keyOf(ip, window)).then(
-          (shared) => {
-            // A flush that answered first knows at least as much.
-            fresh.shared = Math.max(fresh.shared, shared);
-          },
-          (err: unknown) => log('rate limits: could not read the shared request count', err),
-        );
+        const fresh: Counter = { window, shared: 0, pending: 0, ready: Promise.resolve(), settled: false };
+        fresh.ready = readShared(keyOf(ip, window))
+          .then(
+            (shared) => {
+              // A flush that answered first knows at least as much.
+              fresh.shared = Math.max(fresh.shared, shared);
+            },
+            (err: unknown) => log('rate limits: could not read the shared request count', err),
+          )
+          .finally(() => {
+            fresh.settled = true;
+          });
         counters.set(ip, fresh);
         counter = fresh;
       }
       counter.pending++;
       const counted = counter;
-      counted.ready.then(() =>
-        answer(null, { current: counted.shared + counted.pending, ttl: window + timeWindow - now }),
-      );
+      const reply = () => answer(null, { current: counted.shared + counted.pending, ttl: window + timeWindow - now });
+      if (counted.settled) reply();
+      else counted.ready.then(reply);
     }
 
     child() {

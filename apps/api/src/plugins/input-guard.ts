@@ -24,7 +24,8 @@ export function findUnsafeText(value: unknown, path: string[] = [], depth = 0): 
  * text schemas, and this covers every other string field the same way. The input is never echoed back.
  */
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every request, and an async hook costs a promise and a turn.
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const [part, value] of [
       ['params', request.params],
       ['query', request.query],
@@ -33,10 +34,14 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
       const found = findUnsafeText(value);
       if (!found) continue;
       const path = plainPath(part, found);
-      throw new AppError('4000', {
-        reason: 'validation',
-        issues: [{ path, key: KEY, message: validationMessage(KEY, requestLanguage(request)) }],
-      });
+      done(
+        new AppError('4000', {
+          reason: 'validation',
+          issues: [{ path, key: KEY, message: validationMessage(KEY, requestLanguage(request)) }],
+        }),
+      );
+      return;
     }
+    done();
   });
 });

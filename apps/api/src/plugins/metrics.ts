@@ -130,10 +130,12 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { config: Con
   const refresh = databaseGauges(appRegistry, opts.database, app.log);
   const registry = Registry.merge([processRegistry, appRegistry]);
 
-  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+  // A callback hook (no promise per request).
+  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     // The pattern (`/api/v1/wallets/:id`), never the raw URL; a route-less 404 has none.
     const route = request.routeOptions.url ?? UNMATCHED;
     httpSeconds.observe({ route, method: request.method, status: reply.statusCode }, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
@@ -15,11 +16,22 @@ declare module 'fastify' {
   }
 }
 
-/** Security headers, closed CORS and a per-IP request budget for every route. */
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
-  // helmet's middleware, made once: @fastify/helmet made it again on every request, parsing the policy each time
-  // (issue 17's profile: 1.5% of the server's time on a list call). The headers are the same on every answer.
-  const securityHeaders = helmet({
+/**
+ * The security headers of every answer, as helmet writes them with this policy: worked out once (the policy is the
+ * same for every request), by running helmet's middleware against a response that only records what it sets.
+ */
+export function helmetHeaders(config: Pick<Config, 'production'>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failed: unknown;
+  helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -33,21 +45,35 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        upgradeInsecureRequests: opts.config.production ? [] : null,
+        upgradeInsecureRequests: config.production ? [] : null,
       },
     },
-    hsts: opts.config.production,
+    hsts: config.production,
     crossOriginEmbedderPolicy: false,
+  })({} as IncomingMessage, recorder as unknown as ServerResponse, (err) => {
+    failed = err;
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
-  );
+  if (failed) throw failed;
+  return Object.freeze(headers);
+}
 
-  // Closed unless origins are named: the web app is served from the same origin as the API.
-  await app.register(cors, {
-    origin: opts.config.corsOrigins.length > 0 ? opts.config.corsOrigins : false,
-    credentials: true,
+/** Security headers, closed CORS and a per-IP request budget for every route. */
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
+  const securityHeaders = helmetHeaders(opts.config);
+  // Set on Fastify's reply, not the raw response: Node then writes every header of the answer in one pass (a header
+  // set on the raw response sends Fastify's own through setHeader one by one, validated twice). A route that sets one
+  // of them itself wins, as it did over helmet's.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
   });
+
+  // Closed unless origins are named: the web app is served from the same origin as the API. With none named
+  // @fastify/cors would add nothing to any answer (its preflight route hands every OPTIONS to the 404), so it is
+  // left out rather than run on every request.
+  if (opts.config.corsOrigins.length > 0) {
+    await app.register(cors, { origin: opts.config.corsOrigins, credentials: true });
+  }
 
   // Shared by every API process through PostgreSQL (http/request-limit-store.ts).
   const requestCounts = requestLimitStore(opts.db, (msg, err) => app.log.warn({ err }, msg));
@@ -65,10 +91,11 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     keyGenerator: (request) => request.ip ?? 'closed-socket',
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // API answers (account data, balances, errors) are never kept by a browser or a proxy cache.
     if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs'))
       reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 });

@@ -69,7 +69,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
         httpOnly: false,
       });
     }
-    const access = request.routeOptions.config?.access;
+    // Read once: Fastify builds a new routeOptions object on every read.
+    const routeConfig = request.routeOptions.config;
+    const access = routeConfig?.access;
     // Another VASP's server: no browser, so no cookies to protect; its route verifies the request's signature.
     if (!access || access === 'vasp') return;
     const unsafe = !SAFE_METHODS.has(request.method);
@@ -83,7 +85,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     if (access === 'public') return;
 
     const auth = await opts.sessions.authenticate(request.cookies[names.session], {
-      touch: request.routeOptions.config?.touchSession !== false,
+      touch: routeConfig?.touchSession !== false,
     });
     if (unsafe && !safeEqual(sha256(presented), auth.csrfHash)) throw new AppError('403', { reason: 'csrf' });
     const refusal = callRefusal(access, auth);

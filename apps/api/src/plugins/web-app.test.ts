@@ -8,6 +8,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { loadRsaKeyring } from '../security/rsa.js';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { helmetHeaders } from './security.js';
 
 /**
  * The built web app as the API serves it, from a stand-in build: each compressible file with the brotli and gzip
@@ -56,6 +57,19 @@ const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 
 const copy = (name: string, ext: '.br' | '.gz') => readFileSync(join(dist, `${name}${ext}`));
 
 describe('web app files', () => {
+  it('the page and its files carry the security headers (the CSP among them), compressed or not', async () => {
+    const expected = helmetHeaders({ production: false });
+    for (const [url, headers] of [
+      ['/account/login', { accept: 'text/html', 'accept-encoding': 'br' }],
+      ['/assets/index-abc123.js', { 'accept-encoding': 'gzip' }],
+      ['/assets/tiny-def456.js', {}],
+    ] as const) {
+      const res = await get(url, headers);
+      expect(res.statusCode, url).toBe(200);
+      for (const [name, value] of Object.entries(expected)) expect(res.headers[name], `${url} ${name}`).toBe(value);
+    }
+  });
+
   it('a hashed asset is sent as its pre-compressed .br when the browser takes brotli, cached for a year', async () => {
     const res = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
     expect(res.statusCode).toBe(200);

@@ -11,7 +11,8 @@ export const PREPARED_PER_CONNECTION = 400;
 const names = new Map<string, string>();
 const NAMES_KEPT = 4000;
 
-function statementName(text: string): string {
+/** The name a statement's text is prepared under (also the name of statements drizzle builds once, shaped-statements.ts). */
+export function statementName(text: string): string {
   let name = names.get(text);
   if (name === undefined) {
     name = `vl_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { requests, walletMembers, wallets } from '../../db/schema/index.js';
@@ -11,7 +11,7 @@ import type { WalletScope } from './wallet.policy.js';
  */
 
 /** The account's wallets, as a subquery: the database uses the membership index instead of a long id list. */
-const walletsOf = (db: Db, accountId: string) =>
+const walletsOf = (db: Db, accountId: string | Placeholder) =>
   db.select({ id: walletMembers.walletId }).from(walletMembers).where(eq(walletMembers.accountId, accountId));
 
 /** `walletId in (the account's wallets)`, or no condition when the scope is every wallet. */
@@ -20,7 +20,7 @@ export function walletScopeCondition(db: Db, walletId: AnyPgColumn, scope: Walle
 }
 
 /** request.policy.ts's rule over the requests table: initiator, anyone in the frozen line, or the wallet's members. */
-export function requestScopeCondition(db: Db, scope: WalletScope): SQL | undefined {
+export function requestScopeCondition(db: Db, scope: WalletScope | Placeholder): SQL | undefined {
   if (scope === null) return undefined;
   return or(
     eq(requests.initiatorId, scope),

@@ -1,11 +1,8 @@
-import { and, count, eq, getTableColumns, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { frozen } from '../../db/frozen-sql.js';
 import { isoTime } from '../../db/json-page.js';
-import { keysetOrPage, pageCursor } from '../../db/keyset.js';
-import { listTotalOf, listTotalSql, requestTypeCountSql } from '../../db/list-counts.js';
 import { asColumn, organizationRows } from '../../db/organization-rows.js';
-import { readPage } from '../../db/page-window.js';
 import {
   accounts,
   approvalTemplates,
@@ -14,8 +11,9 @@ import {
   requests,
   wallets,
 } from '../../db/schema/index.js';
-import { requestScopeCondition } from '../access/visibility.repository.js';
+import { shapedStatements, slot } from '../../db/shaped-statements.js';
 import type { WalletScope } from '../access/wallet.policy.js';
+import { pendingFor, requestPage } from './request-page.repository.js';
 
 export type RequestRow = typeof requests.$inferSelect;
 export type DecisionRow = typeof requestDecisions.$inferSelect;
@@ -66,12 +64,36 @@ export interface RequestListQuery {
   after?: string | undefined;
 }
 
-/** The customer-facing status groups of section 4 onto the engine's states. */
-const CUSTOMER_STATUS: Record<string, RequestRow['status'][]> = {
-  CREATED: ['CREATED', 'APPROVED', 'REJECTED', 'CANCELED'],
-  EXECUTING: ['EXECUTING'],
-  COMPLETE: ['COMPLETE'],
-  FAILED: ['FAILED'],
+type RelatedRow = {
+  decisions: (Omit<DecisionRow, 'decidedAt'> & { decidedAt: string })[];
+  people: Record<string, { email: string; userName: string }>;
+  names: Record<string, string>;
+  attempts: (Omit<AttemptFacts, 'sentAt'> & { sentAt: string | null })[];
+};
+
+/** `related`'s one statement, built once (shaped-statements.ts): every value is a placeholder. */
+const relatedStatement = () => {
+  const org = slot('org');
+  const ids = (name: string) => sql`${slot(name)}::uuid[]`;
+  return sql`select
+    (select coalesce(json_agg(json_build_object('id', ${requestDecisions.id}, 'requestId', ${requestDecisions.requestId},
+        'accountId', ${requestDecisions.accountId}, 'step', ${requestDecisions.step},
+        'decision', ${requestDecisions.decision}, 'memo', ${requestDecisions.memo},
+        'decidedAt', ${isoTime(requestDecisions.decidedAt)})), '[]')
+      from ${requestDecisions} where ${requestDecisions.requestId} = any(${ids('requestIds')})
+        and ${requestDecisions.requestId} in (select ${requests.id} from ${requests} where ${requests.organizationId} = ${org}))
+      as decisions,
+    (select coalesce(json_object_agg(${accounts.id}, json_build_object('email', ${accounts.email},
+        'userName', ${accounts.userName})), '{}')
+      from ${accounts} where ${accounts.organizationId} = ${org} and ${accounts.id} = any(${ids('personIds')}))
+      as people,
+    (select coalesce(json_object_agg(${wallets.id}, ${wallets.name}), '{}')
+      from ${wallets} where ${wallets.organizationId} = ${org} and ${wallets.id} = any(${ids('walletIds')}))
+      as names,
+    (select coalesce(json_agg(${ATTEMPT_JSON} order by ${chainTransactions.attempt} desc), '[]')
+      from ${chainTransactions} where ${chainTransactions.organizationId} = ${org}
+        and ${chainTransactions.requestId} = any(${ids('sendingIds')})
+        and ${chainTransactions.purpose} = any(${slot('purposes')}::text[])) as attempts`;
 };
 
 /**
@@ -81,14 +103,6 @@ const CUSTOMER_STATUS: Record<string, RequestRow['status'][]> = {
 export function approvalsRepository(db: Db, organizationId: string) {
   const own = organizationRows(db, organizationId);
   const ownRequest = (id: string) => and(eq(requests.organizationId, organizationId), eq(requests.id, id));
-  /** Requests whose current step names `memberId` and who has not decided yet. */
-  const pendingFor = (memberId: string) =>
-    sql`${requests.status} = 'CREATED' and exists (
-      select 1 from jsonb_array_elements(${requests.steps}) with ordinality as s(step, n)
-      where s.step->>'status' = 'PENDING'
-        and s.n = (select min(p.n) from jsonb_array_elements(${requests.steps}) with ordinality as p(step, n) where p.step->>'status' = 'PENDING')
-        and s.step->'eligible' ? ${memberId})
-      and not exists (select 1 from ${requestDecisions} d where d.request_id = ${requests.id} and d.account_id = ${memberId})`;
 
   return {
     async findTemplate(scope: 'WALLET' | 'WALLET_CREATION', walletId: string | null) {
@@ -196,74 +210,9 @@ export function approvalsRepository(db: Db, organizationId: string) {
       return row?.n ?? 0;
     },
 
-    async list(memberId: string, scope: WalletScope, q: RequestListQuery) {
-      const f = q.filters ?? {};
-      // Without WALLETS_VIEW: the requests access/request.policy lets the member see.
-      const visible = and(eq(requests.organizationId, organizationId), requestScopeCondition(db, scope));
-      const conditions: (SQL | undefined)[] = [visible];
-      if (f.tab === 'PENDING_MY_APPROVAL') conditions.push(pendingFor(memberId));
-      if (f.tab === 'MY_APPROVAL_HISTORY') {
-        conditions.push(
-          sql`exists (select 1 from ${requestDecisions} d where d.request_id = ${requests.id} and d.account_id = ${memberId})`,
-        );
-      }
-      if (f.tab === 'MY_REQUESTS') conditions.push(eq(requests.initiatorId, memberId));
-      if (f.type?.length) conditions.push(inArray(requests.type, f.type));
-      if (f.status?.length)
-        conditions.push(
-          inArray(
-            requests.status,
-            f.status.flatMap((s) => CUSTOMER_STATUS[s] ?? []),
-          ),
-        );
-      if (f.walletId) conditions.push(eq(requests.walletId, f.walletId));
-      if (f.initiatorId) conditions.push(eq(requests.initiatorId, f.initiatorId));
-      if (f.from) conditions.push(gte(requests.createdAt, new Date(f.from)));
-      if (f.to) conditions.push(lte(requests.createdAt, new Date(f.to)));
-      const where = and(...conditions);
-      // Unfiltered (only the organization condition): the kept count, not count(*) over every request.
-      const whole = scope === null && conditions.length === 1 ? { organizationId, list: 'requests' as const } : null;
-      // Filtered by type alone (the withdrawals screen): the kept per-type count.
-      const byTypeOnly = scope === null && conditions.length === 2 && f.type?.length;
-      const totalSql =
-        byTypeOnly && f.type ? requestTypeCountSql(organizationId, f.type) : listTotalSql(requests, where, whole);
-      // Page 1 and pages by cursor read the total in the page's own statement; a later page by number reads it
-      // first: the window it reads from (page-window.ts) depends on it.
-      const totalFirst = q.after === undefined && q.page > 1 ? await listTotalOf(db, totalSql) : undefined;
-      const cols = { createdAt: requests.createdAt, updatedAt: requests.updatedAt };
-      const sort = q.sort.length ? q.sort : [{ field: 'createdAt' as const, direction: 'DESC' as const }];
-      const keys = [
-        ...sort.map((s) => ({ key: cols[s.field], direction: s.direction })),
-        { key: requests.id, direction: 'ASC' as const },
-      ];
-      const read = (where: SQL | undefined, order: SQL[]) =>
-        db
-          .select({ ...getTableColumns(requests), listTotal: sql<number>`${totalSql}::int` })
-          .from(requests)
-          .where(where)
-          .orderBy(...order);
-      const page = await keysetOrPage(db, q, {
-        id: requests.id,
-        visible,
-        where,
-        keys,
-        total: totalFirst ?? 0,
-        byPage: () =>
-          readPage(db, {
-            id: requests.id,
-            where,
-            order: (by) => keys.map((k) => by(k.key, k.direction)),
-            page: q.page,
-            size: q.size,
-            total: totalFirst ?? 0,
-            rows: read,
-          }),
-        rows: (keyset, order, limit) => read(keyset, order).limit(limit),
-      });
-      const total = totalFirst ?? page.rows[0]?.listTotal ?? (await listTotalOf(db, totalSql));
-      const rows: RequestRow[] = page.rows.map(({ listTotal: _, ...row }) => row);
-      const nextCursor = q.after === undefined ? pageCursor(rows, { ...q, total }) : page.nextCursor;
-      return { rows, total, nextCursor };
+    /** A page of the requests `memberId` may see within `scope` (request-page.repository.ts). */
+    list(memberId: string, scope: WalletScope, q: RequestListQuery) {
+      return requestPage(db, organizationId, memberId, scope, q);
     },
 
     /**
@@ -276,34 +225,15 @@ export function approvalsRepository(db: Db, organizationId: string) {
       walletIds: string[],
       sending: { requestIds: string[]; purposes: string[] } = { requestIds: [], purposes: [] },
     ) {
-      const ids = (values: string[]) => sql`${`{${values.join(',')}}`}::uuid[]`;
-      const texts = (values: string[]) => sql`${`{${values.map((v) => JSON.stringify(v)).join(',')}}`}::text[]`;
-      const result = (await db.execute(sql`select
-        (select coalesce(json_agg(json_build_object('id', ${requestDecisions.id}, 'requestId', ${requestDecisions.requestId},
-            'accountId', ${requestDecisions.accountId}, 'step', ${requestDecisions.step},
-            'decision', ${requestDecisions.decision}, 'memo', ${requestDecisions.memo},
-            'decidedAt', ${isoTime(requestDecisions.decidedAt)})), '[]')
-          from ${requestDecisions} where ${requestDecisions.requestId} = any(${ids(requestIds)})
-            and ${inArray(requestDecisions.requestId, own.requests())}) as decisions,
-        (select coalesce(json_object_agg(${accounts.id}, json_build_object('email', ${accounts.email},
-            'userName', ${accounts.userName})), '{}')
-          from ${accounts} where ${accounts.organizationId} = ${organizationId} and ${accounts.id} = any(${ids(personIds)}))
-          as people,
-        (select coalesce(json_object_agg(${wallets.id}, ${wallets.name}), '{}')
-          from ${wallets} where ${wallets.organizationId} = ${organizationId} and ${wallets.id} = any(${ids(walletIds)}))
-          as names,
-        (select coalesce(json_agg(${ATTEMPT_JSON} order by ${chainTransactions.attempt} desc), '[]')
-          from ${chainTransactions} where ${chainTransactions.organizationId} = ${organizationId}
-            and ${chainTransactions.requestId} = any(${ids(sending.requestIds)})
-            and ${chainTransactions.purpose} = any(${texts(sending.purposes)})) as attempts`)) as unknown as {
-        rows: {
-          decisions: (Omit<DecisionRow, 'decidedAt'> & { decidedAt: string })[];
-          people: Record<string, { email: string; userName: string }>;
-          names: Record<string, string>;
-          attempts: (Omit<AttemptFacts, 'sentAt'> & { sentAt: string | null })[];
-        }[];
-      };
-      const row = result.rows[0]!;
+      const result = await shapedStatements.execute<RelatedRow>(db, 'requests related', relatedStatement, {
+        org: organizationId,
+        requestIds: `{${requestIds.join(',')}}`,
+        personIds: `{${personIds.join(',')}}`,
+        walletIds: `{${walletIds.join(',')}}`,
+        sendingIds: `{${sending.requestIds.join(',')}}`,
+        purposes: `{${sending.purposes.map((v) => JSON.stringify(v)).join(',')}}`,
+      });
+      const row = result[0]!;
       return {
         decisions: row.decisions.map((d): DecisionRow => ({ ...d, decidedAt: new Date(d.decidedAt) })),
         people: new Map(Object.entries(row.people)),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requests, wallets } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -51,6 +51,37 @@ describe('request list by cursor', () => {
     const seen = await list.sameRows(s.viewer, { size: 2 });
     expect(seen).toEqual(expect.arrayContaining(ofAlpha));
     for (const id of ofBeta) expect(seen).not.toContain(id);
+  });
+
+  // The list's statements are built once per shape and run with each call's values (shaped-statements.ts): calls
+  // of one shape by other organizations, members and dates must each answer their own rows.
+  it('answers each caller and each date its own rows from statements kept by shape', async () => {
+    for (let round = 0; round < 2; round++) {
+      expect((await list.read(s.owner, { size: 20 })).total).toBe(12);
+      const foreign = await list.read(s.outsider, { size: 20 });
+      for (const id of [...ofAlpha, ...ofBeta]) expect(foreign.items.map((i) => i.id)).not.toContain(id);
+      expect((await list.read(s.viewer, { size: 20 })).items.map((i) => i.id)).not.toContain(ofBeta[0]);
+    }
+    const times = await s.db
+      .select({ at: requests.createdAt })
+      .from(requests)
+      .where(eq(requests.organizationId, s.orgId))
+      .orderBy(requests.createdAt);
+    for (const pivot of [times[3]!.at, times[9]!.at]) {
+      const at = pivot.toISOString();
+      const count = async (condition: ReturnType<typeof gte>) =>
+        (
+          await s.db
+            .select({ id: requests.id })
+            .from(requests)
+            .where(and(eq(requests.organizationId, s.orgId), condition))
+        ).length;
+      const since = await list.sameRows(s.owner, { size: 2, filters: { from: at } });
+      expect(since).toHaveLength(await count(gte(requests.createdAt, new Date(at))));
+      const until = await list.sameRows(s.owner, { size: 2, filters: { to: at } });
+      expect(until).toHaveLength(await count(lte(requests.createdAt, new Date(at))));
+      expect((await list.read(s.owner, { size: 1, page: 2, filters: { from: at } })).total).toBe(since.length);
+    }
   });
 
   it('refuses another organization’s request and one the caller may not see', async () => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const api = (name: string, kind: 'pglite' | 'postgres') => ({
@@ -16,6 +17,10 @@ const api = (name: string, kind: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Two test files at a time even on a two-core machine (vitest's default is one fewer than the cores): the API
+    // files wait on PostgreSQL, argon2 and child processes, and one file at a time left a core idle. On the
+    // two-core machines CI runs on, one worker made the suite about an hour; every file has its own database.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
       { test: { name: 'chains', root: 'packages/chains', include: ['src/**/*.test.ts'], passWithNoTests: true } },

@@ -13,6 +13,8 @@
 //   --served-only       measure only the product's calls (no baseline, no trivial route, no report): with
 //                       BENCH_CPU_PROF=1 the profile then holds the product's work alone
 //   --baseline-only     the same for the baselines: the profile of the calls' bare SQL and driver work
+//   --fixed-cost        no HTTP: each call, its baseline and the trivial route in the server's process, CPU µs a
+//                       call (fixed-cost.ts); --rounds N (default 30) batches of --batch N (default 200) calls
 // Env: BENCH_DATABASE_SERVER (postgres://postgres@127.0.0.1:5432/postgres), BENCH_DATABASE (vaultline_bench).
 import { fork, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,6 +23,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../src/config.js';
 import { runChainBench, writeChainReport } from './chains.js';
+import { type FixedCostFigures, fixedCostLine } from './fixed-cost.js';
 import { type Measured, measure, measurePair } from './measure.js';
 import { writeReport } from './report.js';
 import { type BenchQuery, CALLS } from './scenarios.js';
@@ -39,6 +42,9 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     'served-only': { type: 'boolean', default: false },
     'baseline-only': { type: 'boolean', default: false },
+    'fixed-cost': { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '30' },
+    batch: { type: 'string', default: '200' },
   },
 });
 
@@ -119,6 +125,24 @@ const trivialFigures = async (when: string) => {
   log(`trivial one-query route (${when})  ${t.rps.toFixed(0).padStart(6)} req/s  p95 ${t.p95.toFixed(1)} ms`);
   return t;
 };
+if (args['fixed-cost']) {
+  for (const prepared of CALLS) {
+    if (only && !only.some((o) => prepared.name.includes(o))) continue;
+    // Creating calls write rows: measured over HTTP only.
+    if (prepared.cleanup) continue;
+    const body = prepared.prepare ? await prepared.prepare(query, seeded.org.organizationId) : prepared.body;
+    const call = { name: prepared.name, path: prepared.path, baseline: prepared.baseline, body };
+    child.send({ fixedCost: call, rounds: Number(args.rounds), batch: Number(args.batch) });
+    const answer = await new Promise<{ fixedCostFigures?: FixedCostFigures; fixedCostError?: string }>((resolve) =>
+      child.once('message', resolve),
+    );
+    if (!answer.fixedCostFigures) throw new Error(answer.fixedCostError);
+    log(fixedCostLine(answer.fixedCostFigures));
+  }
+  child.disconnect();
+  await benchDb.end();
+  process.exit(0);
+}
 const servedOnly = args['served-only'];
 const baselineOnly = args['baseline-only'];
 const oneSide = servedOnly || baselineOnly;

@@ -8,6 +8,7 @@ import { openDatabase } from '../src/db/client.js';
 import { totpCodeAt } from '../src/security/totp.js';
 import { TestBrowser } from '../src/test/browser.js';
 import { buildBaseline } from './baseline.js';
+import { type FixedCostCall, measureFixedCost } from './fixed-cost.js';
 
 export interface ServerReady {
   appUrl: string;
@@ -66,6 +67,18 @@ const ready: ServerReady = {
   csrf: browser.cookies.get('vl_csrf') ?? '',
 };
 process.send?.({ ready });
+
+// `--fixed-cost`: the parent sends the calls one by one; each is measured here, in process (fixed-cost.ts).
+process.on('message', async (m: { fixedCost?: FixedCostCall; rounds: number; batch: number }) => {
+  if (!m.fixedCost) return;
+  const headers = { cookie: ready.cookie, 'x-csrf-token': ready.csrf, 'content-type': 'application/json' };
+  try {
+    const figures = await measureFixedCost(app, baseline, headers, m.fixedCost, m);
+    process.send?.({ fixedCostFigures: figures });
+  } catch (error) {
+    process.send?.({ fixedCostError: String(error) });
+  }
+});
 
 process.on('disconnect', async () => {
   await app.close();

@@ -1,8 +1,9 @@
 // `npm run bench -- --fixed-cost`: what each call costs the server's own process, in CPU time per call, next to
 // its baseline and the trivial route, all in the bench server's process through `inject` (no HTTP, no load
-// generator, no other connection). Over HTTP on a shared machine two runs of one pair differ by ±0.06 in their
-// ratio; here the medians of alternating batches repeat within a few µs, so a change of the product's own cost
-// per call (what issue 17's two criteria weigh against each other) shows where the HTTP ratio cannot show it.
+// generator, no other connection): the product's own cost per call (what issue 17's two criteria weigh against
+// each other) apart from HTTP and autocannon. The three sides alternate, so a slower moment weighs on all of them;
+// a shared machine's speed still drifts between runs (2026-11-29: the trivial route 297-636 µs in five runs), so
+// compare figures of one run, and repeat it.
 import type { FastifyInstance } from 'fastify';
 
 export interface FixedCostCall {

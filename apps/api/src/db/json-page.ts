@@ -1,10 +1,10 @@
-import { and, asc, desc, getTableName, is, type SQL, sql } from 'drizzle-orm';
+import { and, getTableName, is, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { AppError } from '../http/app-error.js';
 import type { Db } from './client.js';
 import { frozenBy } from './frozen-sql.js';
-import { beyondValues, type SortKey } from './keyset.js';
+import { beyondValues, orderOfKeys, type SortKey } from './keyset.js';
 import { listTotalOf } from './list-counts.js';
 import { pageWindow } from './page-window.js';
 
@@ -111,11 +111,7 @@ const orders = new Map<string, SQL>();
  * order when every key is a column.
  */
 function orderSql(keys: readonly SortKey[], reversed = false): SQL {
-  const make = () =>
-    sql.join(
-      keys.map((k) => ((k.direction === 'ASC') !== reversed ? asc(k.key) : desc(k.key))),
-      sql`, `,
-    );
+  const make = () => sql.join(orderOfKeys(keys, reversed), sql`, `);
   const columns = keys.map((k) => k.key).filter((key): key is AnyPgColumn => is(key, PgColumn));
   if (columns.length < keys.length) return make();
   const name = keys.map((k, i) => `${getTableName(columns[i]!.table)}.${columns[i]!.name} ${k.direction}`);

@@ -15,9 +15,9 @@ export interface SortKey {
   type?: string;
 }
 
-/** The ORDER BY of the keys. */
-export const orderOfKeys = (keys: readonly SortKey[]): SQL[] =>
-  keys.map((k) => (k.direction === 'ASC' ? asc(k.key) : desc(k.key)));
+/** The ORDER BY of the keys; `reversed` flips each direction, to read a window from the list's far end. */
+export const orderOfKeys = (keys: readonly SortKey[], reversed = false): SQL[] =>
+  keys.map((k) => ((k.direction === 'ASC') !== reversed ? asc(k.key) : desc(k.key)));
 
 const typeOf = (k: SortKey) => k.type ?? (is(k.key, PgColumn) ? k.key.getSQLType() : 'text');
 

@@ -1,15 +1,23 @@
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 import { listCounts } from './schema/index.js';
 
 export type CountedList = (typeof listCounts.$inferSelect)['list'];
 
-/** An organization's requests of the given types as one SQL expression, kept per type (migration 0027). */
-export function requestTypeCountSql(organizationId: string, types: readonly string[]): SQL {
-  const lists = [...new Set(types)].map((type) => `requests:${type}`);
+/** The kept per-type lists (`requests:<type>`) that count requests of `types`. */
+export const requestTypeLists = (types: readonly string[]) => [...new Set(types)].map((type) => `requests:${type}`);
+
+/**
+ * An organization's requests of the given types as one SQL expression, kept per type (migration 0027). With
+ * placeholders (a statement kept by shape), `lists` holds requestTypeLists of the call's types.
+ */
+export function requestTypeCountSql(organizationId: string | Placeholder, types: readonly string[] | Placeholder): SQL {
+  const lists = Array.isArray(types)
+    ? inArray(listCounts.list, requestTypeLists(types) as CountedList[])
+    : sql`${listCounts.list} = any(${types})`;
   return sql`coalesce((select sum(${listCounts.n}) from ${listCounts}
-    where ${listCounts.organizationId} = ${organizationId} and ${inArray(listCounts.list, lists as CountedList[])}), 0)`;
+    where ${listCounts.organizationId} = ${organizationId} and ${lists}), 0)`;
 }
 
 /** A total given as SQL (listTotalSql, requestTypeCountSql), read alone. */
@@ -22,7 +30,7 @@ export async function listTotalOf(db: Db, total: SQL): Promise<number> {
 export function listTotalSql(
   table: PgTable,
   where: SQL | undefined,
-  whole: { organizationId: string; list: CountedList } | null,
+  whole: { organizationId: string | Placeholder; list: CountedList } | null,
 ): SQL {
   if (whole) {
     return sql`coalesce((select ${listCounts.n} from ${listCounts} where ${listCounts.organizationId} = ${whole.organizationId} and ${listCounts.list} = ${whole.list}), 0)`;

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { beyondValues, pageCursor, type SortKey } from '../../db/keyset.js';
+import { beyondValues, orderOfKeys, pageCursor, type SortKey } from '../../db/keyset.js';
+import { listTotalSql, requestTypeCountSql, requestTypeLists } from '../../db/list-counts.js';
 import { pageWindow } from '../../db/page-window.js';
-import { listCounts, requestDecisions, requests } from '../../db/schema/index.js';
+import { requestDecisions, requests } from '../../db/schema/index.js';
 import { shapedStatements, slot } from '../../db/shaped-statements.js';
 import { AppError } from '../../http/app-error.js';
 import { requestScopeCondition } from '../access/visibility.repository.js';
@@ -97,22 +98,17 @@ function statementParts(db: Db, s: Shape) {
   const where = and(visible, ...filters);
   // Unfiltered: the kept count (migration 0006); filtered by type alone (the withdrawals screen): the kept count
   // per type (0027); otherwise a count over the conditions.
-  const kept = (lists: SQL) =>
-    sql`coalesce((select sum(${listCounts.n}) from ${listCounts}
-      where ${listCounts.organizationId} = ${P.org} and ${lists}), 0)`;
+  const unfiltered = !s.scoped && filters.length === 0;
   const total =
-    !s.scoped && filters.length === 0
-      ? kept(sql`${listCounts.list} = 'requests'`)
-      : !s.scoped && filters.length === 1 && s.type
-        ? kept(sql`${listCounts.list} = any(${P.lists})`)
-        : sql`(select count(*) from ${requests} where ${where})`;
+    !s.scoped && filters.length === 1 && s.type
+      ? requestTypeCountSql(P.org, P.lists)
+      : listTotalSql(requests, where, unfiltered ? { organizationId: P.org, list: 'requests' } : null);
   const sort = s.sort.length ? s.sort : [{ field: 'createdAt' as const, direction: 'DESC' as const }];
   const keys: SortKey[] = [
     ...sort.map((k) => ({ key: SORTED[k.field], direction: k.direction })),
     { key: requests.id, direction: 'ASC' },
   ];
-  const order = (reversed = false) =>
-    keys.map((k) => ((k.direction === 'ASC') !== reversed ? asc(k.key) : desc(k.key)));
+  const order = (reversed = false) => orderOfKeys(keys, reversed);
   const read = (condition: SQL | undefined, from = db) =>
     from
       .select({ ...COLUMNS, listTotal: sql<number>`${total}::int` })
@@ -155,7 +151,7 @@ export async function requestPage(
     member: memberId,
     scope,
     types: f.type ?? [],
-    lists: [...new Set(f.type ?? [])].map((type) => `requests:${type}`),
+    lists: requestTypeLists(f.type ?? []),
     statuses,
     walletId: f.walletId,
     initiatorId: f.initiatorId,

@@ -15,7 +15,7 @@ const walletsOf = (db: Db, accountId: string | Placeholder) =>
   db.select({ id: walletMembers.walletId }).from(walletMembers).where(eq(walletMembers.accountId, accountId));
 
 /** `walletId in (the account's wallets)`, or no condition when the scope is every wallet. */
-export function walletScopeCondition(db: Db, walletId: AnyPgColumn, scope: WalletScope): SQL | undefined {
+export function walletScopeCondition(db: Db, walletId: AnyPgColumn, scope: WalletScope | Placeholder): SQL | undefined {
   return scope === null ? undefined : inArray(walletId, walletsOf(db, scope));
 }
 

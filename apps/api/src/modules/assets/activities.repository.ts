@@ -1,9 +1,10 @@
 import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { frozen } from '../../db/frozen-sql.js';
-import { isoTime, type JsonPage, jsonPage } from '../../db/json-page.js';
+import { isoTime, type JsonPage, type JsonPageList, jsonPage } from '../../db/json-page.js';
 import { listTotalSql } from '../../db/list-counts.js';
 import { activityExports, assetActivities, wallets } from '../../db/schema/index.js';
+import { slot } from '../../db/shaped-statements.js';
 import { tokenJson } from '../../db/token-catalogue.js';
 import { walletScopeCondition } from '../access/visibility.repository.js';
 import type { WalletScope } from '../access/wallet.policy.js';
@@ -40,9 +41,6 @@ export const activityListColumns = {
   confirmedAt: assetActivities.confirmedAt,
 };
 
-const hasFilter = (f: ActivityFilterValues) =>
-  Object.values(f).some((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== ''));
-
 function conditions(db: Db, organizationId: string, onlyFor: WalletScope, f: ActivityFilterValues) {
   const where: (SQL | undefined)[] = [
     eq(assetActivities.organizationId, organizationId),
@@ -73,6 +71,52 @@ const ACTIVITY_JSON = frozen(sql`json_build_object('id', ${assetActivities.id}, 
   'confirmedAt', ${isoTime(assetActivities.confirmedAt)})`);
 const WALLET_NAME_JOIN = frozen(sql`join ${wallets} on ${wallets.id} = ${assetActivities.walletId}`);
 
+/** The filters of a list by value, each a placeholder of its name in the list's statements. */
+const FILTERED = ['walletId', 'blockchain', 'tokenId', 'activityType', 'status'] as const;
+const FILTER_COLUMNS = {
+  walletId: assetActivities.walletId,
+  blockchain: assetActivities.blockchain,
+  tokenId: assetActivities.tokenId,
+  activityType: assetActivities.activityType,
+  status: assetActivities.status,
+};
+
+/**
+ * The activity list of one shape, from placeholders (json-page.ts builds it once per shape): which filters, whether
+ * the caller sees some wallets only, which date bounds, which direction. The same conditions as `conditions`.
+ */
+function activityList(
+  db: Db,
+  shape: { scoped: boolean; filters: readonly (typeof FILTERED)[number][]; from: boolean; until: boolean },
+  direction: 'ASC' | 'DESC',
+): JsonPageList {
+  const visible = and(
+    eq(assetActivities.organizationId, slot('org')),
+    shape.scoped ? walletScopeCondition(db, assetActivities.walletId, slot('scope')) : undefined,
+  );
+  const where = and(
+    visible,
+    ...shape.filters.map((name) => sql`${FILTER_COLUMNS[name]} = any(${slot(name)})`),
+    shape.from ? sql`${assetActivities.createdAt} >= ${slot('from')}::timestamptz` : undefined,
+    shape.until ? sql`${assetActivities.createdAt} < ${slot('until')}::timestamptz` : undefined,
+  );
+  const filtered = shape.filters.length > 0 || shape.from || shape.until;
+  // Unfiltered and every wallet visible: the count kept by triggers (0007), not count(*) over a million rows.
+  const whole = !shape.scoped && !filtered ? { organizationId: slot('org'), list: 'asset_activities' as const } : null;
+  return {
+    id: assetActivities.id,
+    visible,
+    where,
+    keys: [
+      { key: assetActivities.createdAt, direction },
+      { key: assetActivities.id, direction },
+    ],
+    total: listTotalSql(assetActivities, where, whole),
+    item: ACTIVITY_JSON,
+    join: WALLET_NAME_JOIN,
+  };
+}
+
 /** An activity's place in the list: created_at as PostgreSQL's text (microseconds kept) and its id. */
 export type CursorPosition = { createdAt: string; id: string };
 
@@ -93,20 +137,17 @@ export function activitiesRepository(db: Db, organizationId: string) {
       f: ActivityFilterValues,
       page: { page: number; size: number; direction: 'ASC' | 'DESC'; after?: string | undefined },
     ): Promise<JsonPage> {
-      const where = conditions(db, organizationId, onlyFor, f);
-      // Unfiltered and every wallet visible: the count kept by triggers (0007), not count(*) over a million rows.
-      const whole = onlyFor === null && !hasFilter(f) ? { organizationId, list: 'asset_activities' as const } : null;
+      const range = seoulRange(f.dateFrom, f.dateTo);
+      const filters = FILTERED.filter((name) => f[name]?.length);
+      const shape = { scoped: onlyFor !== null, filters, from: Boolean(range.from), until: Boolean(range.until) };
+      const values: Record<string, unknown> = { org: organizationId, scope: onlyFor };
+      for (const name of filters) values[name] = f[name];
+      values.from = range.from?.toISOString();
+      values.until = range.until?.toISOString();
       return jsonPage(db, page, {
-        id: assetActivities.id,
-        visible: conditions(db, organizationId, onlyFor, {}),
-        where,
-        keys: [
-          { key: assetActivities.createdAt, direction: page.direction },
-          { key: assetActivities.id, direction: page.direction },
-        ],
-        total: listTotalSql(assetActivities, where, whole),
-        item: ACTIVITY_JSON,
-        join: WALLET_NAME_JOIN,
+        key: `activities|${shape.scoped}|${filters}|${shape.from}|${shape.until}|${page.direction}`,
+        build: () => activityList(db, shape, page.direction),
+        values,
       });
     },
 

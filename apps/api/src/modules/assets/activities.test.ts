@@ -135,6 +135,20 @@ describe('asset activity list', () => {
     expect((await owner.post(LIST, { filters: { status: ['DONE'] } })).json().code).toBe('4000');
   });
 
+  // The list's statements are built once per shape and run with each call's values (json-page.ts): calls of one
+  // shape with other values, by another organization or with other dates must each answer their own rows.
+  it('answers each caller and each value its own rows from statements kept by shape', async () => {
+    for (let round = 0; round < 2; round++) {
+      expect(await listIds(owner, { filters: { walletId: [gamma.id] } })).toEqual(names('gammaFailed'));
+      expect(await listIds(owner, { filters: { walletId: [beta.id] } })).toEqual(names('betaStake'));
+      expect(await listIds(owner, { filters: { dateFrom: '2026-03-03' } })).toEqual(names('gammaFailed', 'betaStake'));
+      expect(await listIds(owner, { filters: { dateFrom: '2026-03-05' } })).toEqual(names('gammaFailed'));
+      expect((await owner.post(LIST, { size: 1, page: 2, filters: { dateFrom: '2026-03-03' } })).json().total).toBe(2);
+      expect((await outsider.post(LIST, { size: 1, page: 2 })).json()).toMatchObject({ total: 0, items: [] });
+      expect((await owner.post(LIST, { size: 1, page: 2 })).json().total).toBe(6);
+    }
+  });
+
   it("shows a member without WALLETS_VIEW only their wallets' activities, partial", async () => {
     const page = (await viewer.post(LIST, {})).json();
     expect(page).toMatchObject({ total: 4, partial: true });

@@ -1,6 +1,8 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { organizationTokenBalances, organizationTokens, walletBalances, wallets } from '../../db/schema/index.js';
+import { shapedStatements, slot } from '../../db/shaped-statements.js';
 import { catalogueSql } from '../../db/token-catalogue.js';
 import { walletScopeCondition } from '../access/visibility.repository.js';
 import type { WalletScope } from '../access/wallet.policy.js';
@@ -19,6 +21,9 @@ export interface TotalsJson {
   unregistered: string;
 }
 
+/** The placeholders of the totals statement; a call's values fill them by name. */
+const P = { org: slot('org'), scope: slot('scope'), chains: slot('chains') };
+
 /**
  * An organization's balance totals per token as the API answers them (contracts' OrganizationTokenBalance), in one
  * statement: the sums over the visible wallets (the kept per-organization sums when that is all of them), every
@@ -28,19 +33,35 @@ export interface TotalsJson {
  */
 export async function organizationTotalsJson(db: Db, organizationId: string, q: TotalsQuery): Promise<TotalsJson> {
   const chainsWanted = q.blockchains?.length ? q.blockchains : undefined;
-  const result = (await db.execute(sql`with recursive
-    sums as (${sumsOf(db, organizationId, q.onlyFor, chainsWanted)}),
-    chains(blockchain) as (${chainsOf(db, organizationId, q.onlyFor)}),
+  // Built once per shape (shaped-statements.ts), not by drizzle on every call: which wallets, whether some networks
+  // only, whether held tokens only. The call's values fill the placeholders.
+  const shape = { scoped: q.onlyFor !== null, chains: chainsWanted !== undefined, hasToken: Boolean(q.hasToken) };
+  const [row] = await shapedStatements.execute<TotalsJson>(
+    db,
+    `balance totals:${shape.scoped}:${shape.chains}:${shape.hasToken}`,
+    () => totalsStatement(db, shape),
+    { org: organizationId, scope: q.onlyFor, chains: chainsWanted ?? [] },
+  );
+  return row!;
+}
+
+function totalsStatement(db: Db, shape: { scoped: boolean; chains: boolean; hasToken: boolean }): SQL {
+  const scope = shape.scoped ? P.scope : null;
+  const chainsWanted = shape.chains ? P.chains : undefined;
+  const inChains = (column: AnyPgColumn | SQL) => sql`${column} = any(${P.chains})`;
+  return sql`with recursive
+    sums as (${sumsOf(db, P.org, scope, chainsWanted)}),
+    chains(blockchain) as (${chainsOf(db, P.org, scope)}),
     added as (select ${organizationTokens.tokenId} as token_id from ${organizationTokens}
-      where ${and(eq(organizationTokens.organizationId, organizationId), chainsWanted ? inArray(organizationTokens.blockchain, chainsWanted) : undefined)}),
+      where ${and(eq(organizationTokens.organizationId, P.org), chainsWanted ? inChains(organizationTokens.blockchain) : undefined)}),
     candidates as (
       select token_id, total, staked, withdrawable, wallet_count, 1 as held from sums
       ${
-        q.hasToken
+        shape.hasToken
           ? sql``
           : sql`union all
       select ${catalogueSql.natives} ->> blockchain, 0, 0, 0, 0, 0 from chains
-        where blockchain is not null ${chainsWanted ? sql`and ${inArray(sql`blockchain`, chainsWanted)}` : sql``}
+        where blockchain is not null ${chainsWanted ? sql`and ${inChains(sql`blockchain`)}` : sql``}
       union all
       select token_id, 0, 0, 0, 0, 0 from added`
       }),
@@ -50,14 +71,13 @@ export async function organizationTotalsJson(db: Db, organizationId: string, q: 
       from candidates where ${catalogueSql.tokens} ? token_id
       order by token_id, held desc)
     select
-      coalesce(json_agg(item order by place) filter (where registered ${q.hasToken ? sql`and total <> 0` : sql``}), '[]')::text
+      coalesce(json_agg(item order by place) filter (where registered ${shape.hasToken ? sql`and total <> 0` : sql``}), '[]')::text
         as items,
       coalesce(json_agg(item order by place) filter (where not registered and total <> 0), '[]')::text as unregistered
     from (select registered, total, (${catalogueSql.order} -> token_id)::int as place,
         (${catalogueSql.tokens} -> token_id) || jsonb_build_object('total', total::text, 'staked', staked::text,
           'withdrawable', withdrawable::text, 'walletCount', wallet_count) as item
-      from totals) answered`)) as unknown as { rows: TotalsJson[] };
-  return result.rows[0]!;
+      from totals) answered`;
 }
 
 /**
@@ -79,19 +99,32 @@ export async function tokenSums(db: Db, organizationId: string, onlyFor: WalletS
  * while any balance row of it exists, even at zero, as a sum over the rows would group it. Some wallets: the exact
  * sum over those, so no other wallet's amounts reach the caller.
  */
-function sumsOf(db: Db, organizationId: string, onlyFor: WalletScope, chains: string[] | undefined): SQL {
+function sumsOf(
+  db: Db,
+  organizationId: string | Placeholder,
+  onlyFor: WalletScope | Placeholder,
+  chains: string[] | Placeholder | undefined,
+): SQL {
+  const inChains = (column: AnyPgColumn) =>
+    chains === undefined
+      ? undefined
+      : Array.isArray(chains)
+        ? inArray(column, chains)
+        : sql`${column} = any(${chains})`;
   if (onlyFor === null) {
     const t = organizationTokenBalances;
+    // `offset 0` keeps the catalogue's test (`totals` below) out of this scan: pushed down, it ran on each of the
+    // token's 16 slots (752 rows for 47 tokens) rather than once per token, a fifth of the statement's time.
     return sql`select ${t.tokenId} as token_id, sum(${t.total}) as total, sum(${t.staked}) as staked,
       sum(${t.withdrawable}) as withdrawable, sum(${t.holders})::int as wallet_count from ${t}
-      where ${and(eq(t.organizationId, organizationId), chains ? inArray(t.blockchain, chains) : undefined)}
-      group by ${t.tokenId} having sum(${t.rowCount}) > 0`;
+      where ${and(eq(t.organizationId, organizationId), inChains(t.blockchain))}
+      group by ${t.tokenId} having sum(${t.rowCount}) > 0 offset 0`;
   }
   const b = walletBalances;
   const where = and(
     eq(b.organizationId, organizationId),
     walletScopeCondition(db, b.walletId, onlyFor),
-    chains ? inArray(b.blockchain, chains) : undefined,
+    inChains(b.blockchain),
   );
   return sql`select ${b.tokenId} as token_id, sum(${b.total}) as total, sum(${b.staked}) as staked,
     sum(greatest(${b.total} - ${b.staked} - ${b.locked}, 0)) as withdrawable,
@@ -102,7 +135,7 @@ function sumsOf(db: Db, organizationId: string, onlyFor: WalletScope, chains: st
  * The blockchains of the visible wallets. Every wallet: a loose index scan on `(organization_id, blockchain)`
  * (migration 0009), one probe per network instead of every wallet's entry; the recursion ends with a null row.
  */
-function chainsOf(db: Db, organizationId: string, onlyFor: WalletScope): SQL {
+function chainsOf(db: Db, organizationId: string | Placeholder, onlyFor: WalletScope | Placeholder): SQL {
   if (onlyFor === null) {
     return sql`(select ${wallets.blockchain} from ${wallets} where ${wallets.organizationId} = ${organizationId}
         order by ${wallets.blockchain} limit 1)

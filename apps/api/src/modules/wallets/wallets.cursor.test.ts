@@ -53,6 +53,20 @@ describe('wallet list by cursor', () => {
     expect((await list.read(s.viewer, { after: s.alpha.id })).items).toEqual([]);
   });
 
+  // The list's statements are built once per shape and run with each call's values (json-page.ts): calls of one
+  // shape with other values or by another organization must each answer their own rows.
+  it('answers each caller and each value its own rows from statements kept by shape', async () => {
+    for (let round = 0; round < 2; round++) {
+      expect((await list.read(s.owner, { filters: { blockchain: ['ETHEREUM'] } })).total).toBe(7);
+      expect((await list.read(s.owner, { filters: { blockchain: ['POLYGON'] } })).total).toBe(3);
+      expect((await list.read(s.owner, { filters: { search: 'clone' } })).total).toBe(7);
+      expect((await list.read(s.owner, { filters: { search: 'clone 7' } })).total).toBe(1);
+      const foreign = await list.read(s.outsider, { size: 20 });
+      expect(foreign.items.map((i) => i.id)).not.toContain(s.alpha.id);
+      expect((await list.read(s.owner, { size: 20 })).total).toBe(10);
+    }
+  });
+
   it('refuses another organization’s wallet and one the caller may not see', async () => {
     await list.refused(s.outsider, s.alpha.id);
     await list.refused(s.viewer, s.beta.id);

@@ -1,11 +1,12 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { frozen } from '../../db/frozen-sql.js';
-import { isoTime, type JsonPage, jsonPage } from '../../db/json-page.js';
+import { isoTime, type JsonPage, type JsonPageList, jsonPage } from '../../db/json-page.js';
 import { containsPattern } from '../../db/like.js';
 import { listTotalSql } from '../../db/list-counts.js';
 import { asColumn, organizationRows } from '../../db/organization-rows.js';
 import { accounts, organizationSeeds, requests, walletMembers, wallets } from '../../db/schema/index.js';
+import { slot } from '../../db/shaped-statements.js';
 import { walletScopeCondition } from '../access/visibility.repository.js';
 import type { WalletScope } from '../access/wallet.policy.js';
 
@@ -46,6 +47,46 @@ export async function addressTaken(db: Db, blockchain: string, address: string) 
     .from(wallets)
     .where(and(eq(wallets.blockchain, blockchain), eq(wallets.address, address)));
   return row !== undefined;
+}
+
+/** The placeholders of the wallet list's statements; a call's values fill them by name. */
+const W = {
+  org: slot('org'),
+  scope: slot('scope'),
+  chains: slot('chains'),
+  search: slot('search'),
+  account: slot('account'),
+};
+
+/**
+ * The wallet list of one shape, from placeholders (json-page.ts builds it once per shape): the wallets the scope
+ * lets the caller see, each with its member count and the caller's role in it.
+ */
+function walletList(
+  db: Db,
+  shape: { scoped: boolean; chains: boolean; search: boolean; sort: WalletListQuery['sort'] },
+): JsonPageList {
+  const visible = and(
+    eq(wallets.organizationId, W.org),
+    shape.scoped ? walletScopeCondition(db, wallets.id, W.scope) : undefined,
+  );
+  const conditions: (SQL | undefined)[] = [visible];
+  if (shape.chains) conditions.push(sql`${wallets.blockchain} = any(${W.chains})`);
+  if (shape.search) conditions.push(or(ilike(wallets.name, W.search), ilike(wallets.address, W.search)));
+  const where = and(...conditions);
+  // Unfiltered (only the organization condition): the kept count, not count(*) over every wallet.
+  const whole = !shape.scoped && conditions.length === 1 ? { organizationId: W.org, list: 'wallets' as const } : null;
+  const cols = { name: wallets.name, createdAt: wallets.createdAt, blockchain: wallets.blockchain };
+  return {
+    id: wallets.id,
+    visible,
+    where,
+    keys: [...shape.sort.map((s) => ({ key: cols[s.field], direction: s.direction })), ASC_ID],
+    total: listTotalSql(wallets, where, whole),
+    item: WALLET_JSON,
+    // What memberSummary reads, per wallet of the page: the caller's role joined, the count kept on the wallet.
+    join: sql`${MEMBERSHIP_JOIN}${W.account}`,
+  };
 }
 
 /**
@@ -102,27 +143,14 @@ export function walletsRepository(db: Db, organizationId: string) {
      * count and `accountId`'s role in it, the total and the next cursor (json-page.ts).
      */
     async list(scope: WalletScope, q: WalletListQuery, accountId: string): Promise<JsonPage> {
-      const visible = and(eq(wallets.organizationId, organizationId), walletScopeCondition(db, wallets.id, scope));
-      const conditions: (SQL | undefined)[] = [visible];
-      if (q.filters?.blockchain?.length) conditions.push(inArray(wallets.blockchain, q.filters.blockchain));
-      if (q.filters?.search) {
-        const like = containsPattern(q.filters.search);
-        conditions.push(or(ilike(wallets.name, like), ilike(wallets.address, like)));
-      }
-      const where = and(...conditions);
-      // Unfiltered (only the organization condition): the kept count, not count(*) over every wallet.
-      const whole = scope === null && conditions.length === 1 ? { organizationId, list: 'wallets' as const } : null;
-      const cols = { name: wallets.name, createdAt: wallets.createdAt, blockchain: wallets.blockchain };
+      const chains = q.filters?.blockchain?.length ? q.filters.blockchain : undefined;
+      const search = q.filters?.search ? containsPattern(q.filters.search) : undefined;
       const sort = q.sort.length ? q.sort : [{ field: 'createdAt' as const, direction: 'DESC' as const }];
+      const shape = { scoped: scope !== null, chains: chains !== undefined, search: search !== undefined, sort };
       return jsonPage(db, q, {
-        id: wallets.id,
-        visible,
-        where,
-        keys: [...sort.map((s) => ({ key: cols[s.field], direction: s.direction })), ASC_ID],
-        total: listTotalSql(wallets, where, whole),
-        item: WALLET_JSON,
-        // What memberSummary reads, per wallet of the page: the caller's role joined, the count kept on the wallet.
-        join: sql`${MEMBERSHIP_JOIN}${accountId}`,
+        key: `wallets|${shape.scoped}|${shape.chains}|${shape.search}|${sort.map((s) => `${s.field} ${s.direction}`)}`,
+        build: () => walletList(db, shape),
+        values: { org: organizationId, scope, chains: chains ?? [], search, account: accountId },
       });
     },
 

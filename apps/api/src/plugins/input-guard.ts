@@ -7,13 +7,18 @@ import { plainPath, requestLanguage } from './error-handler.js';
 const KEY = 'validation.text.invalidCharacters';
 
 /** The path of the first string (or property name) holding NUL or a lone surrogate, or null. */
-export function findUnsafeText(value: unknown, path: string[] = [], depth = 0): string[] | null {
-  if (typeof value === 'string') return hasUnsafeCharacters(value) ? path : null;
+export function findUnsafeText(value: unknown, depth = 0): string[] | null {
+  if (typeof value === 'string') return hasUnsafeCharacters(value) ? [] : null;
   if (depth > 32 || typeof value !== 'object' || value === null) return null;
-  for (const [k, v] of Object.entries(value)) {
-    if (hasUnsafeCharacters(k)) return [...path, k];
-    const found = findUnsafeText(v, [...path, k], depth + 1);
-    if (found) return found;
+  // The path is built on the way back from a find only: every call of every route runs this.
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    if (hasUnsafeCharacters(k)) return [k];
+    const found = findUnsafeText((value as Record<string, unknown>)[k], depth + 1);
+    if (found) {
+      found.unshift(k);
+      return found;
+    }
   }
   return null;
 }

@@ -6,7 +6,7 @@ import { type Db, transaction } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { randomToken, sha256 } from '../../security/at-rest.js';
 import { accountActor, recordAudit } from '../audit/audit.js';
-import { sessionVerdict } from './auth.policy.js';
+import { type SessionFacts, sessionVerdict } from './auth.policy.js';
 import { type AccountRow, authRepository, type SessionForRequest } from './auth.repository.js';
 import { readSessionToken, signSessionToken } from './session.tokens.js';
 import { sessionCache } from './session-cache.js';
@@ -113,8 +113,7 @@ export function sessionService({ db, config, clock, changes }: SessionServiceDep
         await authRepository(db).updateSession(session!.id, { lastSeenAt: now });
         cache.touched(session!.id, now);
       }
-      const permissions =
-        account.kind === 'MEMBER' ? effectivePermissions(found!.permissions as OrganizationPermission[], []) : [];
+      const permissions = permissionsOf(found!);
       return {
         permissions,
         operatorRole: account.operatorRole,
@@ -161,9 +160,29 @@ export function sessionService({ db, config, clock, changes }: SessionServiceDep
   };
 }
 
-const facts = (found: SessionForRequest) => ({
-  ...found.session,
+// Only what the verdict reads, in one fixed shape: a spread of the whole session row built a new hidden class on
+// every call (issue 17's profile of the served call).
+const facts = (found: SessionForRequest): SessionFacts => ({
   revokedReason: found.session.revokedReason ?? null,
+  tokenId: found.session.tokenId,
+  lastSeenAt: found.session.lastSeenAt,
+  expiresAt: found.session.expiresAt,
 });
+
+/**
+ * A member's effective permissions (own and groups'), worked out once per lookup: a kept lookup (session-cache.ts)
+ * answers many calls, and a changed permission replaces it. Frozen, as every call of that lookup shares it.
+ */
+const permissionsByLookup = new WeakMap<SessionForRequest, readonly OrganizationPermission[]>();
+function permissionsOf(found: SessionForRequest): OrganizationPermission[] {
+  let permissions = permissionsByLookup.get(found);
+  if (!permissions) {
+    permissions = Object.freeze(
+      found.account?.kind === 'MEMBER' ? effectivePermissions(found.permissions as OrganizationPermission[], []) : [],
+    );
+    permissionsByLookup.set(found, permissions);
+  }
+  return permissions as OrganizationPermission[];
+}
 
 export type SessionService = ReturnType<typeof sessionService>;

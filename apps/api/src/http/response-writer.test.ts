@@ -4,7 +4,7 @@ import * as contracts from '@vaultline/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { $ZodType } from 'zod/v4/core';
-import { AnswerShapeError, compileAnswerWriter } from './response-writer.js';
+import { AnswerShapeError, compileAnswerWriter, jsonString } from './response-writer.js';
 
 const write = (schema: z.ZodType, value: unknown) => compileAnswerWriter(schema)!(value);
 const parsed = (schema: z.ZodType, value: unknown) => JSON.stringify(schema.parse(value));
@@ -97,5 +97,29 @@ describe('compileAnswerWriter', () => {
       return schemas.some((s) => s instanceof $ZodType && compileAnswerWriter(s) === null) ? [name] : [];
     });
     expect(unwritten).toEqual([]);
+  });
+});
+
+describe('jsonString', () => {
+  it('writes every string as JSON.stringify does: quotes, backslashes, control characters, surrogates', () => {
+    const strings = [
+      '',
+      'plain',
+      'a "quoted" word',
+      'back\\slash',
+      'tab\tnew\nline\r',
+      '\u0000\u0001\u001f\u007f',
+      'emoji 😀',
+      'lone \ud800 high',
+      'lone \udfff low',
+      'separators \u2028\u2029',
+      '한국어 텍스트',
+      '</script>',
+    ];
+    for (const s of strings) expect(jsonString(s)).toBe(JSON.stringify(s));
+    for (let code = 0; code < 0x10000; code += 7) {
+      const s = `x${String.fromCharCode(code)}y`;
+      expect(jsonString(s)).toBe(JSON.stringify(s));
+    }
   });
 });

@@ -62,15 +62,18 @@ export async function describeRequests(
   }
   // Fields written out rather than spread: on Node 20 a spread followed by more fields builds a new hidden class
   // for every object (issue 17's profile: most of the view's time), and JSON.stringify reads such objects slowly.
-  const email = (id: string) => people.get(id)?.email ?? '';
-  const userName = (id: string) => people.get(id)?.userName ?? '';
   return rows.map((r) => {
     const mine = byRequest.get(r.id) ?? [];
     const execution = executions.get(r.id);
+    const initiator = people.get(r.initiatorId);
     const state = stateOf(r, mine);
     const waiting = waitingFor(state);
-    const decided = new Map<string, DecisionRow>();
-    for (const d of mine) if (!decided.has(`${d.step}:${d.accountId}`)) decided.set(`${d.step}:${d.accountId}`, d);
+    // A request has a few decisions: the first of a step and member found by a scan, without a key string per
+    // approver (the map it replaces built two per decision and one per approver).
+    const decisionOf = (step: number, memberId: string) => {
+      for (const d of mine) if (d.step === step && d.accountId === memberId) return d;
+      return undefined;
+    };
     return {
       id: r.id,
       type: r.type,
@@ -78,7 +81,7 @@ export async function describeRequests(
       walletId: r.walletId,
       walletName: r.walletId ? (walletNames.get(r.walletId) ?? null) : null,
       content: contentOf(r) as RequestView['content'],
-      initiator: { id: r.initiatorId, email: email(r.initiatorId), userName: userName(r.initiatorId) },
+      initiator: { id: r.initiatorId, email: initiator?.email ?? '', userName: initiator?.userName ?? '' },
       status: CUSTOMER[r.status],
       decisionStatus: DECISION[r.status],
       approval: customerApprovalStatus(state),
@@ -88,11 +91,12 @@ export async function describeRequests(
         requiredApprovals: s.requiredApprovals,
         status: s.status as RequestView['steps'][number]['status'],
         approvers: s.eligible.map((memberId) => {
-          const d = decided.get(`${i}:${memberId}`);
+          const d = decisionOf(i, memberId);
+          const person = people.get(memberId);
           return {
             memberId,
-            email: email(memberId),
-            userName: userName(memberId),
+            email: person?.email ?? '',
+            userName: person?.userName ?? '',
             decision: d?.decision ?? null,
             memo: d?.memo ?? null,
             decidedAt: d?.decidedAt.toISOString() ?? null,

@@ -1,7 +1,9 @@
-import { inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Placeholder, SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 import { listCounts } from './schema/index.js';
+import { anyOf } from './shaped-statements.js';
 
 export type CountedList = (typeof listCounts.$inferSelect)['list'];
 
@@ -13,9 +15,7 @@ export const requestTypeLists = (types: readonly string[]) => [...new Set(types)
  * placeholders (a statement kept by shape), `lists` holds requestTypeLists of the call's types.
  */
 export function requestTypeCountSql(organizationId: string | Placeholder, types: readonly string[] | Placeholder): SQL {
-  const lists = Array.isArray(types)
-    ? inArray(listCounts.list, requestTypeLists(types) as CountedList[])
-    : sql`${listCounts.list} = any(${types})`;
+  const lists = anyOf(listCounts.list, Array.isArray(types) ? requestTypeLists(types) : (types as Placeholder));
   return sql`coalesce((select sum(${listCounts.n}) from ${listCounts}
     where ${listCounts.organizationId} = ${organizationId} and ${lists}), 0)`;
 }

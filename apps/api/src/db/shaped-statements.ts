@@ -1,4 +1,4 @@
-import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { inArray, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect, type PgSelect, type PgSession } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 import { statementName } from './preparing-client.js';
@@ -65,3 +65,11 @@ export const shapedStatements = {
 
 /** A placeholder of a shaped statement, filled from the call's values by name. */
 export const slot = (name: string): Placeholder => sql.placeholder(name);
+
+/**
+ * `column` among `values`: written in as `in (…)` when they are the call's own values, `= any($n)` when they are a
+ * placeholder of a shaped statement (one statement for any number of values).
+ */
+export function anyOf(column: SQLWrapper, values: readonly unknown[] | Placeholder): SQL {
+  return Array.isArray(values) ? inArray(column, values as unknown[]) : sql`${column} = any(${values})`;
+}

@@ -1,10 +1,10 @@
-import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { frozen } from '../../db/frozen-sql.js';
 import { isoTime, type JsonPage, type JsonPageList, jsonPage } from '../../db/json-page.js';
 import { listTotalSql } from '../../db/list-counts.js';
 import { activityExports, assetActivities, wallets } from '../../db/schema/index.js';
-import { slot } from '../../db/shaped-statements.js';
+import { anyOf, slot } from '../../db/shaped-statements.js';
 import { tokenJson } from '../../db/token-catalogue.js';
 import { walletScopeCondition } from '../access/visibility.repository.js';
 import type { WalletScope } from '../access/wallet.policy.js';
@@ -41,20 +41,47 @@ export const activityListColumns = {
   confirmedAt: assetActivities.confirmedAt,
 };
 
-function conditions(db: Db, organizationId: string, onlyFor: WalletScope, f: ActivityFilterValues) {
-  const where: (SQL | undefined)[] = [
+/** The filters of a list by value; in the list's shaped statements each is a placeholder of its name. */
+const FILTERED = ['walletId', 'blockchain', 'tokenId', 'activityType', 'status'] as const;
+type FilterName = (typeof FILTERED)[number];
+const FILTER_COLUMNS = {
+  walletId: assetActivities.walletId,
+  blockchain: assetActivities.blockchain,
+  tokenId: assetActivities.tokenId,
+  activityType: assetActivities.activityType,
+  status: assetActivities.status,
+};
+
+/** What narrows the activities: values, or placeholders of a shaped statement (`activityList` below). */
+interface ActivityConditions {
+  filters?: Partial<Record<FilterName, readonly string[] | Placeholder>>;
+  /** Instants in UTC (ISO 8601), from and before. */
+  from?: string | Placeholder | undefined;
+  until?: string | Placeholder | undefined;
+}
+
+/** The filters' values: the ones given, the calendar days as instants of Asia/Seoul. */
+function conditionValues(f: ActivityFilterValues): ActivityConditions {
+  const range = seoulRange(f.dateFrom, f.dateTo);
+  const filters: ActivityConditions['filters'] = {};
+  for (const name of FILTERED) if (f[name]?.length) filters[name] = f[name];
+  return { filters, from: range.from?.toISOString(), until: range.until?.toISOString() };
+}
+
+function conditions(
+  db: Db,
+  organizationId: string | Placeholder,
+  onlyFor: WalletScope | Placeholder,
+  c: ActivityConditions,
+) {
+  const filters = Object.entries(c.filters ?? {}) as [FilterName, readonly string[] | Placeholder][];
+  return and(
     eq(assetActivities.organizationId, organizationId),
     walletScopeCondition(db, assetActivities.walletId, onlyFor),
-  ];
-  if (f.walletId?.length) where.push(inArray(assetActivities.walletId, f.walletId));
-  if (f.blockchain?.length) where.push(inArray(assetActivities.blockchain, f.blockchain));
-  if (f.tokenId?.length) where.push(inArray(assetActivities.tokenId, f.tokenId));
-  if (f.activityType?.length) where.push(inArray(assetActivities.activityType, f.activityType as never[]));
-  if (f.status?.length) where.push(inArray(assetActivities.status, f.status as never[]));
-  const range = seoulRange(f.dateFrom, f.dateTo);
-  if (range.from) where.push(gte(assetActivities.createdAt, range.from));
-  if (range.until) where.push(lt(assetActivities.createdAt, range.until));
-  return and(...where);
+    ...filters.map(([name, values]) => anyOf(FILTER_COLUMNS[name], values)),
+    c.from === undefined ? undefined : sql`${assetActivities.createdAt} >= ${c.from}::timestamptz`,
+    c.until === undefined ? undefined : sql`${assetActivities.createdAt} < ${c.until}::timestamptz`,
+  );
 }
 
 /** An activity of a list page as the API answers it (contracts' AssetActivity, activity-view.ts), its wallet joined. */
@@ -71,38 +98,26 @@ const ACTIVITY_JSON = frozen(sql`json_build_object('id', ${assetActivities.id}, 
   'confirmedAt', ${isoTime(assetActivities.confirmedAt)})`);
 const WALLET_NAME_JOIN = frozen(sql`join ${wallets} on ${wallets.id} = ${assetActivities.walletId}`);
 
-/** The filters of a list by value, each a placeholder of its name in the list's statements. */
-const FILTERED = ['walletId', 'blockchain', 'tokenId', 'activityType', 'status'] as const;
-const FILTER_COLUMNS = {
-  walletId: assetActivities.walletId,
-  blockchain: assetActivities.blockchain,
-  tokenId: assetActivities.tokenId,
-  activityType: assetActivities.activityType,
-  status: assetActivities.status,
-};
-
 /**
  * The activity list of one shape, from placeholders (json-page.ts builds it once per shape): which filters, whether
- * the caller sees some wallets only, which date bounds, which direction. The same conditions as `conditions`.
+ * the caller sees some wallets only, which date bounds, which direction.
  */
 function activityList(
   db: Db,
-  shape: { scoped: boolean; filters: readonly (typeof FILTERED)[number][]; from: boolean; until: boolean },
+  shape: { scoped: boolean; filters: readonly FilterName[]; from: boolean; until: boolean },
   direction: 'ASC' | 'DESC',
 ): JsonPageList {
-  const visible = and(
-    eq(assetActivities.organizationId, slot('org')),
-    shape.scoped ? walletScopeCondition(db, assetActivities.walletId, slot('scope')) : undefined,
-  );
-  const where = and(
-    visible,
-    ...shape.filters.map((name) => sql`${FILTER_COLUMNS[name]} = any(${slot(name)})`),
-    shape.from ? sql`${assetActivities.createdAt} >= ${slot('from')}::timestamptz` : undefined,
-    shape.until ? sql`${assetActivities.createdAt} < ${slot('until')}::timestamptz` : undefined,
-  );
+  const org = slot('org');
+  const scope = shape.scoped ? slot('scope') : null;
+  const visible = conditions(db, org, scope, {});
+  const where = conditions(db, org, scope, {
+    filters: Object.fromEntries(shape.filters.map((name) => [name, slot(name)])),
+    from: shape.from ? slot('from') : undefined,
+    until: shape.until ? slot('until') : undefined,
+  });
   const filtered = shape.filters.length > 0 || shape.from || shape.until;
   // Unfiltered and every wallet visible: the count kept by triggers (0007), not count(*) over a million rows.
-  const whole = !shape.scoped && !filtered ? { organizationId: slot('org'), list: 'asset_activities' as const } : null;
+  const whole = !shape.scoped && !filtered ? { organizationId: org, list: 'asset_activities' as const } : null;
   return {
     id: assetActivities.id,
     visible,
@@ -137,13 +152,10 @@ export function activitiesRepository(db: Db, organizationId: string) {
       f: ActivityFilterValues,
       page: { page: number; size: number; direction: 'ASC' | 'DESC'; after?: string | undefined },
     ): Promise<JsonPage> {
-      const range = seoulRange(f.dateFrom, f.dateTo);
-      const filters = FILTERED.filter((name) => f[name]?.length);
-      const shape = { scoped: onlyFor !== null, filters, from: Boolean(range.from), until: Boolean(range.until) };
-      const values: Record<string, unknown> = { org: organizationId, scope: onlyFor };
-      for (const name of filters) values[name] = f[name];
-      values.from = range.from?.toISOString();
-      values.until = range.until?.toISOString();
+      const c = conditionValues(f);
+      const filters = Object.keys(c.filters ?? {}) as FilterName[];
+      const shape = { scoped: onlyFor !== null, filters, from: c.from !== undefined, until: c.until !== undefined };
+      const values = { org: organizationId, scope: onlyFor, ...c.filters, from: c.from, until: c.until };
       return jsonPage(db, page, {
         key: `activities|${shape.scoped}|${filters}|${shape.from}|${shape.until}|${page.direction}`,
         build: () => activityList(db, shape, page.direction),
@@ -172,7 +184,7 @@ export function activitiesRepository(db: Db, organizationId: string) {
         .select({ ...activityListColumns, position: sql<string>`${assetActivities.createdAt}::text` })
         .from(assetActivities)
         .innerJoin(wallets, eq(wallets.id, assetActivities.walletId))
-        .where(and(conditions(db, organizationId, onlyFor, f), beyond))
+        .where(and(conditions(db, organizationId, onlyFor, conditionValues(f)), beyond))
         .orderBy(asc(assetActivities.createdAt), asc(assetActivities.id))
         .limit(size);
     },

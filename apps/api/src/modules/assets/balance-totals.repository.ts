@@ -1,8 +1,8 @@
-import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { organizationTokenBalances, organizationTokens, walletBalances, wallets } from '../../db/schema/index.js';
-import { shapedStatements, slot } from '../../db/shaped-statements.js';
+import { anyOf, shapedStatements, slot } from '../../db/shaped-statements.js';
 import { catalogueSql } from '../../db/token-catalogue.js';
 import { walletScopeCondition } from '../access/visibility.repository.js';
 import type { WalletScope } from '../access/wallet.policy.js';
@@ -48,12 +48,11 @@ export async function organizationTotalsJson(db: Db, organizationId: string, q: 
 function totalsStatement(db: Db, shape: { scoped: boolean; chains: boolean; hasToken: boolean }): SQL {
   const scope = shape.scoped ? P.scope : null;
   const chainsWanted = shape.chains ? P.chains : undefined;
-  const inChains = (column: AnyPgColumn | SQL) => sql`${column} = any(${P.chains})`;
   return sql`with recursive
     sums as (${sumsOf(db, P.org, scope, chainsWanted)}),
     chains(blockchain) as (${chainsOf(db, P.org, scope)}),
     added as (select ${organizationTokens.tokenId} as token_id from ${organizationTokens}
-      where ${and(eq(organizationTokens.organizationId, P.org), chainsWanted ? inChains(organizationTokens.blockchain) : undefined)}),
+      where ${and(eq(organizationTokens.organizationId, P.org), chainsWanted ? anyOf(organizationTokens.blockchain, P.chains) : undefined)}),
     candidates as (
       select token_id, total, staked, withdrawable, wallet_count, 1 as held from sums
       ${
@@ -61,7 +60,7 @@ function totalsStatement(db: Db, shape: { scoped: boolean; chains: boolean; hasT
           ? sql``
           : sql`union all
       select ${catalogueSql.natives} ->> blockchain, 0, 0, 0, 0, 0 from chains
-        where blockchain is not null ${chainsWanted ? sql`and ${inChains(sql`blockchain`)}` : sql``}
+        where blockchain is not null ${chainsWanted ? sql`and ${anyOf(sql`blockchain`, P.chains)}` : sql``}
       union all
       select token_id, 0, 0, 0, 0, 0 from added`
       }),
@@ -105,12 +104,7 @@ function sumsOf(
   onlyFor: WalletScope | Placeholder,
   chains: string[] | Placeholder | undefined,
 ): SQL {
-  const inChains = (column: AnyPgColumn) =>
-    chains === undefined
-      ? undefined
-      : Array.isArray(chains)
-        ? inArray(column, chains)
-        : sql`${column} = any(${chains})`;
+  const inChains = (column: AnyPgColumn) => (chains === undefined ? undefined : anyOf(column, chains));
   if (onlyFor === null) {
     const t = organizationTokenBalances;
     // `offset 0` keeps the catalogue's test (`totals` below) out of this scan: pushed down, it ran on each of the

@@ -7,6 +7,9 @@ import { anyOf } from './shaped-statements.js';
 
 export type CountedList = (typeof listCounts.$inferSelect)['list'];
 
+/** Before a blockchain's name, the kept count of an organization's wallets on it (migration 0039). */
+export const CHAIN_COUNT_PREFIX = 'wallets:';
+
 /** The kept per-type lists (`requests:<type>`) that count requests of `types`. */
 export const requestTypeLists = (types: readonly string[]) => [...new Set(types)].map((type) => `requests:${type}`);
 

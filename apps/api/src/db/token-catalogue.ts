@@ -24,11 +24,17 @@ export function catalogueById(): Record<string, TokenInfo> {
 const FUNCTION = 'vaultline_token_catalogue';
 const ORDER_FUNCTION = 'vaultline_token_order';
 const NATIVES_FUNCTION = 'vaultline_native_tokens';
+const HEADS_FUNCTION = 'vaultline_token_heads';
 
-/** What the functions return: the catalogue by id, each token's place in it, each blockchain's native coin. */
+/**
+ * What the functions return: the catalogue by id, each token's place in it, each blockchain's native coin, and each
+ * token's JSON text without its closing brace (`heads`), for answers that add their own fields to a token as text.
+ */
 function functionValues(): Record<string, unknown> {
+  const tokens = catalogueById();
   return {
-    [FUNCTION]: catalogueById(),
+    [FUNCTION]: tokens,
+    [HEADS_FUNCTION]: Object.fromEntries(Object.entries(tokens).map(([id, t]) => [id, JSON.stringify(t).slice(0, -1)])),
     [ORDER_FUNCTION]: Object.fromEntries(SUPPORTED_TOKENS.map((t, i) => [t.tokenId, i])),
     [NATIVES_FUNCTION]: Object.fromEntries(BLOCKCHAINS.map((chain) => [chain, nativeToken(chain).tokenId])),
   };
@@ -58,9 +64,13 @@ export async function writeTokenCatalogue(db: Db): Promise<void> {
   });
 }
 
-/** The catalogue by token id (jsonb), `order` each token's place in it, `natives` each blockchain's native coin. */
+/**
+ * The catalogue by token id (jsonb), `order` each token's place in it, `natives` each blockchain's native coin,
+ * `heads` each token's JSON text without its closing brace (`heads ->> id`).
+ */
 export const catalogueSql = {
   tokens: sql.raw(`${FUNCTION}()`),
+  heads: sql.raw(`${HEADS_FUNCTION}()`),
   order: sql.raw(`${ORDER_FUNCTION}()`),
   natives: sql.raw(`${NATIVES_FUNCTION}()`),
 };

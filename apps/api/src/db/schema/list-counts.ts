@@ -9,17 +9,21 @@ export const listCounts = pgTable(
   'list_counts',
   {
     organizationId: uuid('organization_id').notNull(),
-    /** The counted table's name; `requests:<type>` counts one request type (migration 0027). */
-    list: text('list', {
-      enum: [
-        'requests',
-        'wallets',
-        'asset_activities',
-        'requests:WALLET_CREATION',
-        'requests:WITHDRAWAL',
-        'requests:STAKING',
-      ],
-    }).notNull(),
+    /**
+     * The counted table's name; `requests:<type>` counts one request type (migration 0027), `wallets:<blockchain>`
+     * the wallets on one blockchain (migration 0039).
+     */
+    list: text('list')
+      .$type<
+        | 'requests'
+        | 'wallets'
+        | 'asset_activities'
+        | 'requests:WALLET_CREATION'
+        | 'requests:WITHDRAWAL'
+        | 'requests:STAKING'
+        | `wallets:${string}`
+      >()
+      .notNull(),
     n: bigint('n', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.list] })],

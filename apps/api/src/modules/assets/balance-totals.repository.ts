@@ -1,7 +1,14 @@
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { organizationTokenBalances, organizationTokens, walletBalances, wallets } from '../../db/schema/index.js';
+import { CHAIN_COUNT_PREFIX } from '../../db/list-counts.js';
+import {
+  listCounts,
+  organizationTokenBalances,
+  organizationTokens,
+  walletBalances,
+  wallets,
+} from '../../db/schema/index.js';
 import { anyOf, shapedStatements, slot } from '../../db/shaped-statements.js';
 import { catalogueSql } from '../../db/token-catalogue.js';
 import { walletScopeCondition } from '../access/visibility.repository.js';
@@ -48,7 +55,7 @@ export async function organizationTotalsJson(db: Db, organizationId: string, q: 
 function totalsStatement(db: Db, shape: { scoped: boolean; chains: boolean; hasToken: boolean }): SQL {
   const scope = shape.scoped ? P.scope : null;
   const chainsWanted = shape.chains ? P.chains : undefined;
-  return sql`with recursive
+  return sql`with
     sums as (${sumsOf(db, P.org, scope, chainsWanted)}),
     chains(blockchain) as (${chainsOf(db, P.org, scope)}),
     added as (select ${organizationTokens.tokenId} as token_id from ${organizationTokens}
@@ -70,12 +77,15 @@ function totalsStatement(db: Db, shape: { scoped: boolean; chains: boolean; hasT
       from candidates where ${catalogueSql.tokens} ? token_id
       order by token_id, held desc)
     select
-      coalesce(json_agg(item order by place) filter (where registered ${shape.hasToken ? sql`and total <> 0` : sql``}), '[]')::text
-        as items,
-      coalesce(json_agg(item order by place) filter (where not registered and total <> 0), '[]')::text as unregistered
+      coalesce('[' || string_agg(item, ',' order by place) filter (where registered ${shape.hasToken ? sql`and total <> 0` : sql``}) || ']',
+        '[]') as items,
+      coalesce('[' || string_agg(item, ',' order by place) filter (where not registered and total <> 0) || ']', '[]')
+        as unregistered
+    -- Each item is the token's catalogue JSON text with the sums added as text: amounts are numeric(78,0) digits and
+    -- the count an integer, nothing to escape. Built as jsonb and aggregated, the 47 items took a third of the time.
     from (select registered, total, (${catalogueSql.order} -> token_id)::int as place,
-        (${catalogueSql.tokens} -> token_id) || jsonb_build_object('total', total::text, 'staked', staked::text,
-          'withdrawable', withdrawable::text, 'walletCount', wallet_count) as item
+        (${catalogueSql.heads} ->> token_id) || ',"total":"' || total || '","staked":"' || staked
+          || '","withdrawable":"' || withdrawable || '","walletCount":' || wallet_count || '}' as item
       from totals) answered`;
 }
 
@@ -126,17 +136,15 @@ function sumsOf(
 }
 
 /**
- * The blockchains of the visible wallets. Every wallet: a loose index scan on `(organization_id, blockchain)`
- * (migration 0009), one probe per network instead of every wallet's entry; the recursion ends with a null row.
+ * The blockchains of the visible wallets. Every wallet: the organization's kept per-blockchain wallet counts
+ * (`wallets:<blockchain>` in list_counts, migration 0039), a few rows under one index probe.
  */
 function chainsOf(db: Db, organizationId: string | Placeholder, onlyFor: WalletScope | Placeholder): SQL {
   if (onlyFor === null) {
-    return sql`(select ${wallets.blockchain} from ${wallets} where ${wallets.organizationId} = ${organizationId}
-        order by ${wallets.blockchain} limit 1)
-      union all
-      select (select w.blockchain from ${wallets} w where w.organization_id = ${organizationId}
-          and w.blockchain > chains.blockchain order by w.blockchain limit 1)
-      from chains where chains.blockchain is not null`;
+    const c = listCounts;
+    const prefix = sql.raw(`'${CHAIN_COUNT_PREFIX}'`);
+    return sql`select substr(${c.list}, length(${prefix}) + 1) from ${c}
+      where ${c.organizationId} = ${organizationId} and starts_with(${c.list}, ${prefix}) and ${c.n} > 0`;
   }
   return sql`select distinct ${wallets.blockchain} from ${wallets}
     where ${and(eq(wallets.organizationId, organizationId), walletScopeCondition(db, wallets.id, onlyFor))}`;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, transaction } from '../../db/client.js';
-import { accounts, organizationTokenBalances, walletBalances, wallets } from '../../db/schema/index.js';
+import { accounts, listCounts, organizationTokenBalances, walletBalances, wallets } from '../../db/schema/index.js';
 import { insertBareWallet } from '../../test/bare-wallet.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { createOrganization } from '../../test/fixtures.js';
@@ -12,7 +12,8 @@ import { tokenSums } from './balance-totals.repository.js';
 /**
  * The per-organization token sums kept by wallet_balances' trigger (migration 0026) against a full sum over the
  * rows, after seeded random credits, debits, locks, stakes, row moves and deletions, wallet deletions (cascading)
- * and TRUNCATE, in transactions of which some roll back. A failing seed replays the same operations.
+ * and TRUNCATE, in transactions of which some roll back. A failing seed replays the same operations. The kept count
+ * of each organization's wallets per blockchain (migration 0039) is checked against a count with them.
  */
 
 const SEED = 20_261_125;
@@ -175,10 +176,26 @@ async function expectRepositoryMatches(organizationId: string, full: Awaited<Ret
   }
 }
 
+/** Each organization's wallets per blockchain as kept (`wallets:<blockchain>`, migration 0039) and counted. */
+async function expectChainCountsEqualFull() {
+  const counted = await db
+    .select({ organizationId: wallets.organizationId, list: sql<string>`'wallets:' || ${wallets.blockchain}` })
+    .from(wallets);
+  const full = new Map<string, number>();
+  for (const r of counted)
+    full.set(`${r.organizationId} ${r.list}`, (full.get(`${r.organizationId} ${r.list}`) ?? 0) + 1);
+  const kept = await db
+    .select({ organizationId: listCounts.organizationId, list: listCounts.list, n: listCounts.n })
+    .from(listCounts)
+    .where(and(sql`starts_with(${listCounts.list}, 'wallets:')`, sql`${listCounts.n} <> 0`));
+  expect(new Map(kept.map((r) => [`${r.organizationId} ${r.list}`, r.n]))).toEqual(full);
+}
+
 async function expectKeptEqualsFull() {
   const { full, kept } = await sums();
   expect(kept).toEqual(full);
   for (const org of orgs) await expectRepositoryMatches(org.id, full);
+  await expectChainCountsEqualFull();
 }
 
 beforeAll(async () => {
@@ -246,5 +263,73 @@ describe('balance totals kept per organization and token', () => {
     const after = await sums();
     expect(after.full).toEqual([]);
     expect(after.slots[0]!.n).toBe(0);
+    await expectChainCountsEqualFull();
+  });
+
+  it('give a token one slot while its writers come one at a time, another only while the others are held', async () => {
+    const org = await createOrganization(db, 'Slots');
+    const [initiator] = await db
+      .insert(accounts)
+      .values({ kind: 'MEMBER', organizationId: org.id, email: `${org.id}@example.com`, status: 'ACTIVE' })
+      .returning({ id: accounts.id });
+    for (let i = 0; i < 6; i++) await addWallet(db, org.id, initiator!.id, 'ETHEREUM');
+    const mine = await db
+      .select({ id: wallets.id, ownSlot: sql<number>`get_byte(uuid_send(${wallets.id}), 15) % 16` })
+      .from(wallets)
+      .where(eq(wallets.organizationId, org.id));
+    const credit = (tx: Db, walletId: string, x: string) =>
+      tx
+        .insert(wb)
+        .values({ walletId, tokenId: 'ETHEREUM.ETH', organizationId: org.id, blockchain: 'ETHEREUM', total: x })
+        .onConflictDoUpdate({ target: [wb.walletId, wb.tokenId], set: { total: sql`${wb.total} + ${x}::numeric` } });
+    const k = organizationTokenBalances;
+    const slots = async () =>
+      (
+        await db
+          .select({ slot: k.slot })
+          .from(k)
+          .where(and(eq(k.organizationId, org.id), eq(k.tokenId, 'ETHEREUM.ETH')))
+      )
+        .map((r) => r.slot)
+        .sort((a, b) => a - b);
+    for (const w of mine) await credit(db, w.id, '5');
+    expect(await slots()).toHaveLength(1);
+    // Several wallets' writes in one transaction: its own lock does not skip the slot.
+    await transaction(db, async (tx) => {
+      for (const w of mine) await credit(tx, w.id, '1');
+    });
+    const [held] = await slots();
+    expect(await slots()).toEqual([held]);
+    await expectKeptEqualsFull();
+    if (process.env.TEST_DB_KIND !== 'postgres') return; // PGlite has one connection: no second writer to meet
+    // A writer meeting the held slot takes its wallet's own (chosen to differ) instead of waiting for it.
+    const other = mine.find((w) => w.ownSlot !== held)!;
+    let release!: () => void;
+    let holding!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const isHolding = new Promise<void>((resolve) => (holding = resolve));
+    const first = transaction(db, async (tx) => {
+      await credit(tx, mine.find((w) => w.id !== other.id)!.id, '2');
+      holding();
+      await released;
+    });
+    await isHolding;
+    await credit(db, other.id, '3');
+    release();
+    await first;
+    expect(await slots()).toEqual([held!, other.ownSlot].sort((a, b) => a - b));
+    await expectKeptEqualsFull();
+  });
+
+  it('count a wallet on its blockchain, also should an update ever change it', async () => {
+    const org = orgs[0]!;
+    await addWallet(db, org.id, org.initiator, 'ETHEREUM');
+    await addWallet(db, org.id, org.initiator, 'ETHEREUM');
+    await expectChainCountsEqualFull();
+    const [moved] = await db.select({ id: wallets.id }).from(wallets).limit(1);
+    await db.update(wallets).set({ blockchain: 'POLYGON' }).where(eq(wallets.id, moved!.id));
+    await expectChainCountsEqualFull();
+    await db.update(wallets).set({ name: 'renamed' }).where(eq(wallets.id, moved!.id));
+    await expectChainCountsEqualFull();
   });
 });

@@ -249,10 +249,10 @@ async function seedVolume(
     const t0 = performance.now();
     // A live database's autovacuum keeps the visibility map current (index-only scans rely on it).
     await client.query('vacuum analyze');
-    // The kept totals' 752 rows were each rewritten ~19 times in the one transaction that seeded the balances, and
-    // left 178 pages where 10 hold them. Balances written in small transactions keep it compact (a page's dead
-    // versions are pruned once their transaction has committed, and later updates reuse the space), so the seeded
-    // table is compacted to what a live one holds.
+    // The kept totals' rows (one slot a token: the seed is one writer) were each rewritten hundreds of times in the
+    // one transaction that seeded the balances, and left pages of dead versions. Balances written in small
+    // transactions keep it compact (a page's dead versions are pruned once their transaction has committed, and
+    // later updates reuse the space), so the seeded table is compacted to what a live one holds.
     await client.query('vacuum full analyze organization_token_balances');
     log(`  vacuum analyze: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   } catch (err) {

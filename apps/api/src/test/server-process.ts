@@ -19,9 +19,35 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts src/server.ts with `env` on a free port and resolves once it answers /readyz (60 s at most). */
+/**
+ * Starts src/server.ts with `env` on a free port and resolves once it answers /readyz (60 s at most). A port is
+ * free when chosen, not when the server binds it: another process (a server started beside it, another test file's
+ * node) may take it in between, so a start refused for that is tried again on another port.
+ */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, await portNotGiven());
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt === 5) throw err;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+/** Servers started together (Promise.all) each ask for a free port: none is given to two of them. */
+const given = new Set<number>();
+async function portNotGiven(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if (given.has(port)) continue;
+    given.add(port);
+    return port;
+  }
+}
+
+async function startOnce(env: Record<string, string>, port: number): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
     env: {
       ...process.env,
@@ -41,13 +67,16 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + 60_000;
   for (;;) {
+    // Our server's own answer, not any process's that holds the port (a chain node answers HTTP too).
     const ready = await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
+      async (r) => r.ok && ((await r.json().catch(() => null)) as { status?: string } | null)?.status === 'ready',
       () => false,
     );
     if (ready) break;
     if (gone() || Date.now() > until) {
       if (!gone()) child.kill('SIGKILL');
+      // src/server.ts's words for EADDRINUSE.
+      if (stderr.includes('is already in use')) throw new PortTaken(`port ${port} taken: ${stderr}`);
       throw new Error(`server did not start: ${stderr}`);
     }
     await sleep(200);

@@ -6,12 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../src/config.js';
 import type { Db } from '../src/db/client.js';
 import { jsonObjectText } from '../src/http/json-text.js';
-import {
-  approvalsRepository,
-  type RequestListQuery,
-  relatedIdsOf,
-} from '../src/modules/approvals/approvals.repository.js';
-import { sendingOf } from '../src/modules/approvals/request-execution-view.js';
+import { approvalsRepository, type RequestListQuery } from '../src/modules/approvals/approvals.repository.js';
+import { requestViewValues } from '../src/modules/approvals/request-list-item.js';
 import { type WalletListQuery, walletsRepository } from '../src/modules/wallets/wallets.repository.js';
 import type { Services } from '../src/services.js';
 import { assetBaselines } from './baseline-assets.js';
@@ -51,17 +47,16 @@ export async function buildBaseline(ctx: BaselineContext): Promise<FastifyInstan
     return jsonObjectText({ items: page.items }, { total: page.total, nextCursor: page.nextCursor });
   });
 
-  // What approvalsService.list runs: the page and its count, then in one statement the decisions, people, wallet
-  // names and the chain transactions of the requests that send one.
-  app.post('/requests', async (request) => {
+  // What approvalsService.list runs: one statement answering the page of request views (decisions, people, wallet
+  // names and the execution of the requests that send a chain transaction in it), its total and next cursor as
+  // JSON text, sent as it is.
+  const view = requestViewValues(ctx.config);
+  app.post('/requests', async (request, reply) => {
     const body = request.body as Body;
     const q: RequestListQuery = { ...paging(body), sort: [], ...(body.filters ? { filters: body.filters } : {}) };
-    const repo = approvalsRepository(db, organizationId);
-    const { rows, total } = await repo.list(ownerId, null, q);
-    const { requestIds, personIds, walletIds } = relatedIdsOf(rows);
-    const related = await repo.related(requestIds, personIds, walletIds, sendingOf(rows));
-    const { decisions, people, walletNames: names, attempts } = related;
-    return { rows, total, attempts, decisions, people: [...people], names: [...names] };
+    const page = await approvalsRepository(db, organizationId).list(ownerId, null, q, view);
+    reply.type('application/json');
+    return jsonObjectText({ items: page.items }, { total: page.total, nextCursor: page.nextCursor });
   });
 
   await assetBaselines(app, ctx);

@@ -9,6 +9,7 @@ export {
   blockchainLabel,
   blockchainsOfFamily,
   CHAIN_FAMILIES,
+  explorerTxParts,
   explorerTxUrl,
   familyOf,
   isTestnet,

@@ -142,9 +142,15 @@ const EXPLORER_TX: Partial<Record<Blockchain, string>> = {
   ZKSYNC_ERA: 'https://explorer.zksync.io/tx/',
 };
 
-/** The explorer page of transaction `hash` on `blockchain`, or null when the network has no known explorer. */
-export function explorerTxUrl(blockchain: Blockchain, hash: string): string | null {
+/** What a transaction page's address puts before and after the hash, or null when the network has no explorer. */
+export function explorerTxParts(blockchain: Blockchain): { prefix: string; suffix: string } | null {
   const prefix = EXPLORER_TX[blockchain];
   if (!prefix) return null;
-  return `${prefix}${encodeURIComponent(hash)}${blockchain === 'SOLANA_DEVNET' ? '?cluster=devnet' : ''}`;
+  return { prefix, suffix: blockchain === 'SOLANA_DEVNET' ? '?cluster=devnet' : '' };
+}
+
+/** The explorer page of transaction `hash` on `blockchain`, or null when the network has no known explorer. */
+export function explorerTxUrl(blockchain: Blockchain, hash: string): string | null {
+  const parts = explorerTxParts(blockchain);
+  return parts && `${parts.prefix}${encodeURIComponent(hash)}${parts.suffix}`;
 }

@@ -44,6 +44,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: 10,
+      // No JIT compilation: a list page's statement (request views built as JSON, per-row subqueries) is estimated
+      // near jit_above_cost at the largest page size, and compiling it costs tens of milliseconds where running it
+      // costs one (issue 17). The product's statements are short; none gains from JIT.
+      options: '-c jit=off',
       onConnect: changes.onPoolConnect,
       // Parameterized statements are prepared once per connection (preparing-client.ts).
       ...(target.preparedStatements === false ? {} : { Client: PreparingClient }),

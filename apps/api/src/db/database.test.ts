@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database.js';
 import { openDatabase } from './client.js';
@@ -21,6 +21,16 @@ afterAll(() => {
 });
 
 describe('database', () => {
+  it.runIf(process.env.TEST_DB_KIND === 'postgres')('runs the pool’s statements without JIT compilation', async () => {
+    const t = await createTestDatabase();
+    try {
+      const result = await t.database.db.execute(sql`select current_setting('jit') as jit`);
+      expect((result as unknown as { rows: { jit: string }[] }).rows[0]?.jit).toBe('off');
+    } finally {
+      await t.dispose();
+    }
+  });
+
   it('migrates and seeds the demo organization once, in one transaction', async () => {
     const t = await createTestDatabase();
     const cfg = seedConfig();

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index.js';
 import { shapedStatements, slot } from '../../db/shaped-statements.js';
 import type { WalletScope } from '../access/wallet.policy.js';
+import type { RequestViewValues } from './request-list-item.js';
 import { pendingFor, requestPage } from './request-page.repository.js';
 
 export type RequestRow = typeof requests.$inferSelect;
@@ -210,9 +211,9 @@ export function approvalsRepository(db: Db, organizationId: string) {
       return row?.n ?? 0;
     },
 
-    /** A page of the requests `memberId` may see within `scope` (request-page.repository.ts). */
-    list(memberId: string, scope: WalletScope, q: RequestListQuery) {
-      return requestPage(db, organizationId, memberId, scope, q);
+    /** A page of the request views `memberId` may see within `scope`, as JSON (request-page.repository.ts). */
+    list(memberId: string, scope: WalletScope, q: RequestListQuery, view: RequestViewValues) {
+      return requestPage(db, organizationId, memberId, scope, q, view);
     },
 
     /**

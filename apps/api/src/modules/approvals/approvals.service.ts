@@ -1,5 +1,6 @@
-import type { RequestView } from '@vaultline/contracts';
+import type { CallResponse, RequestView, requestListCall } from '@vaultline/contracts';
 import { AppError } from '../../http/app-error.js';
+import { JsonText, jsonObjectText } from '../../http/json-text.js';
 import { walletScope } from '../access/wallet.policy.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { type OrganizationDeps, orgOf } from '../organization/organization.service.js';
@@ -9,7 +10,10 @@ import {
   type RequestListQuery,
   type RequestRow,
 } from './approvals.repository.js';
+import { requestViewValues } from './request-list-item.js';
 import { describeRequests } from './request-view.js';
+
+type RequestListAnswer = CallResponse<typeof requestListCall>;
 
 /** Reading requests: one, a page of them, and how many wait for the caller. */
 export function approvalsService(deps: OrganizationDeps) {
@@ -27,11 +31,18 @@ export function approvalsService(deps: OrganizationDeps) {
       return view(repo, auth, row);
     },
 
+    /** A page of request views as PostgreSQL writes them (request-list-item.ts), sent as written. */
     async list(auth: AuthContext, q: RequestListQuery) {
       const repo = approvalsRepository(db, orgOf(auth));
-      const { rows, total, nextCursor } = await repo.list(auth.accountId, walletScope(auth), q);
-      const items = await describeRequests(repo, auth, rows, deps);
-      return { items, page: q.page, size: q.size, total, nextCursor };
+      const { items, total, nextCursor } = await repo.list(
+        auth.accountId,
+        walletScope(auth),
+        q,
+        requestViewValues(deps.config),
+      );
+      return new JsonText<RequestListAnswer>(
+        jsonObjectText({ items }, { page: q.page, size: q.size, total, nextCursor }),
+      );
     },
 
     async actionableCount(auth: AuthContext) {

@@ -180,6 +180,13 @@ export function requestTypes(): RequestTypeDefinition[] {
   return [...registry.values()];
 }
 
+let registryVersion = 0;
+
+/** Changes whenever a type is registered or removed: what is derived from the registry is kept until it does. */
+export function requestTypesVersion(): number {
+  return registryVersion;
+}
+
 /**
  * Adds a type at run time: how a test drives a throwaway type through the real engine. Production types are the
  * entries above; registering one of their kinds again is refused.
@@ -187,7 +194,11 @@ export function requestTypes(): RequestTypeDefinition[] {
 export function registerRequestType(entry: RequestTypeDefinition): () => void {
   if (registry.has(entry.kind)) throw new Error(`request kind already registered: ${entry.kind}`);
   registry.set(entry.kind, entry);
-  return () => registry.delete(entry.kind);
+  registryVersion++;
+  return () => {
+    registry.delete(entry.kind);
+    registryVersion++;
+  };
 }
 
 /** A stored request's content, validated by its type's schema; rows from before `kind` was stored still read. */

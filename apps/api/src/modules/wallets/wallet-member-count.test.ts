@@ -137,11 +137,19 @@ async function expectKeptEqualsFull() {
   return rows;
 }
 
-/** The people of each organization still there (an account deletion may have taken one). */
+/**
+ * The people of each organization still there (an account deletion may have taken one), in the order they were
+ * known. The first is every bare wallet's initiator, whom a request row references: it is never deleted, so it must
+ * stay first. The rows' own order could not keep it there: on PostgreSQL a scan's order is the heap's, and a vacuum
+ * lets new accounts take the space of deleted ones (a run under load deleted the initiator: a foreign-key error).
+ */
 async function refreshPeople() {
   for (const org of orgs) {
     const rows = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.organizationId, org.id));
-    org.people = rows.map((r) => r.id);
+    const present = new Set(rows.map((r) => r.id));
+    const known = org.people.filter((p) => present.has(p));
+    // Accounts whose deletion was rolled back come back after those known.
+    org.people = [...known, ...rows.map((r) => r.id).filter((id) => !known.includes(id))];
     while (org.people.length < 4) org.people.push(await addAccount(db, org.id));
   }
 }
@@ -165,17 +173,20 @@ describe('wallet member counts kept on the wallet', () => {
   it('equal the count of memberships after every batch of random operations, rolled back or committed', async () => {
     let committed = 0;
     let rolledBack = 0;
+    let shared = 0;
     for (let batch = 0; batch < 40; batch++) {
       for (let n = 1 + below(3); n > 0; n--) {
         if (await attempt(1 + below(6), below(4) === 0)) committed++;
         else rolledBack++;
       }
-      await expectKeptEqualsFull();
+      const rows = await expectKeptEqualsFull();
+      if (rows.some((r) => r.full > 1)) shared++;
       await refreshPeople();
     }
     expect(committed).toBeGreaterThan(20);
     expect(rolledBack).toBeGreaterThan(5);
-    expect((await counts()).some((r) => r.full > 1)).toBe(true);
+    // Wallets of several members were checked too, not only counts of 0 and 1.
+    expect(shared).toBeGreaterThan(5);
   });
 
   it('stay exact under concurrent transactions on the same wallets', async () => {

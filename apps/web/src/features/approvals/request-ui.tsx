@@ -68,7 +68,8 @@ export function RequestSummary({ request }: { request: RequestView }) {
 export function RequestTypeBadge({ request }: { request: RequestView }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="dot" color="indigo" radius="sm" tt="none" data-testid="request-type">
+    // Never narrower than its label: a table squeezed by long contents cut "Wallet creation" to "Walle…".
+    <Badge variant="dot" color="indigo" radius="sm" tt="none" miw="max-content" data-testid="request-type">
       {t(`requests.types.${request.type}`)}
     </Badge>
   );

@@ -36,11 +36,13 @@ export function RequestStatusBadge({ request }: { request: RequestView }) {
   const lang = useAppLanguage();
   const status = requestStatus(request, lang, t);
   return (
+    // Never narrower than its label, as the type's badge: a squeezed table cut "Complete" to "Com…".
     <Badge
       variant="light"
       color={status.color}
       radius="sm"
       tt="none"
+      miw="max-content"
       data-testid="request-status"
       data-status={status.key}
     >

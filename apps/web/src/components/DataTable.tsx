@@ -1,5 +1,6 @@
 import { type MantineSpacing, Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './DataTable.module.css';
 
 /**
  * A header cell: its label, or the label with a fixed width, right-aligned (amounts), or read only by screen
@@ -34,6 +35,7 @@ export function DataTable({
         verticalSpacing={verticalSpacing}
         horizontalSpacing="md"
         highlightOnHover={highlightOnHover}
+        className={classes.table}
         data-testid={testId}
       >
         <Table.Thead bg="gray.0">

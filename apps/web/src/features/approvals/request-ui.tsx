@@ -36,13 +36,11 @@ export function RequestStatusBadge({ request }: { request: RequestView }) {
   const lang = useAppLanguage();
   const status = requestStatus(request, lang, t);
   return (
-    // Never narrower than its label, as the type's badge: a squeezed table cut "Complete" to "Com…".
     <Badge
       variant="light"
       color={status.color}
       radius="sm"
       tt="none"
-      miw="max-content"
       data-testid="request-status"
       data-status={status.key}
     >
@@ -70,8 +68,7 @@ export function RequestSummary({ request }: { request: RequestView }) {
 export function RequestTypeBadge({ request }: { request: RequestView }) {
   const { t } = useTranslation();
   return (
-    // Never narrower than its label: a table squeezed by long contents cut "Wallet creation" to "Walle…".
-    <Badge variant="dot" color="indigo" radius="sm" tt="none" miw="max-content" data-testid="request-type">
+    <Badge variant="dot" color="indigo" radius="sm" tt="none" data-testid="request-type">
       {t(`requests.types.${request.type}`)}
     </Badge>
   );

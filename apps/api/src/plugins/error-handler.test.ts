@@ -1,3 +1,5 @@
+import { PassThrough, Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { defineCall, passwordConfirmationSchema } from '@vaultline/contracts';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -90,6 +92,38 @@ describe('error handler', () => {
     });
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe('415');
+  });
+
+  it('leaves a client that closed mid-stream without an answer and without an error in the log', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const a = Fastify({ logger: { level: 'info', stream: sink } });
+    await a.register(errorHandlerPlugin);
+    a.get('/gone', async () => {
+      // Node's own error for a stream ended before its end: what sending a file to a closed socket raises.
+      const stream = new PassThrough();
+      stream.destroy();
+      await finished(stream);
+    });
+    a.get('/crash', async () => {
+      throw new Error('boom');
+    });
+    await a.ready();
+    const gone = await a.inject({ method: 'GET', url: '/gone' }).then(
+      (res) => res.statusCode,
+      (err: Error) => err.message,
+    );
+    expect(gone).not.toBe(500);
+    await a.inject({ method: 'GET', url: '/crash' });
+    const errors = lines.filter((l) => l.level >= 50).map((l) => l.msg);
+    expect(errors).toEqual(['unhandled error']);
+    expect(lines.some((l) => l.msg === 'client closed the connection before the answer was sent')).toBe(true);
+    await a.close();
   });
 
   it('hides internals of an unexpected failure behind a request id', async () => {

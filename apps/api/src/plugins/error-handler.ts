@@ -86,6 +86,13 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return sendError(reply, lang, isErrorCode(code) ? code : '4000');
     }
 
+    // The client went away while a stream was being sent (the deep-link fallback's index.html, a download): nothing
+    // failed on our side and nobody is left to answer, as @fastify/static treats it on its own routes.
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+      request.log.info('client closed the connection before the answer was sent');
+      request.raw.destroy();
+      return;
+    }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, lang, '0', { requestId: request.id });
   });

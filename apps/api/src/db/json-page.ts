@@ -26,6 +26,12 @@ export interface JsonPageList {
   total: SQL;
   /** One row as JSON: `json_build_object(…)` over the table's columns and those of `join`. */
   item: SQL;
+  /**
+   * `item` is text already holding one JSON object (kept written, with a few fields added by concatenation): the
+   * page joins the texts as they are, where json_agg would read every object again. A null item is written as
+   * `null`, which no call's schema holds: a row is never dropped from a page unseen.
+   */
+  itemIsText?: boolean;
   /** Joined to each row of the page, e.g. `cross join lateral (…) m`. */
   join?: SQL;
 }
@@ -159,7 +165,11 @@ function pageStatement(list: JsonPageList, rows: SQL, size: number, byCursor?: {
   const order = orderSql(list.keys);
   const onPage = sql`page_rn <= ${literal(size)}`;
   return sql`${byCursor?.cursor ?? sql``} select
-      coalesce(json_agg(${list.item} order by ${order}) filter (where ${onPage}), '[]')::text as items,
+      ${
+        list.itemIsText
+          ? sql`'[' || coalesce(string_agg(coalesce(${list.item}, 'null'), ',' order by ${order}) filter (where ${onPage}), '') || ']'`
+          : sql`coalesce(json_agg(${list.item} order by ${order}) filter (where ${onPage}), '[]')::text`
+      } as items,
       count(*)::int as n,
       (array_agg(${list.id}::text order by ${order}) filter (where ${onPage}))[least(count(*), ${literal(size)})] as last,
       ${list.total}::int as total

@@ -14,4 +14,5 @@ export * from './operator.js';
 export * from './organization-access.js';
 export * from './organizations.js';
 export * from './rate-limits.js';
+export * from './request-views.js';
 export * from './staking.js';

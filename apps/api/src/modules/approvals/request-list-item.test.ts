@@ -187,34 +187,124 @@ afterAll(async () => {
 
 const callerOf = (accountId: string) => ({ accountId }) as AuthContext;
 
+/** Every page of the list, for each of `callers`, against describeRequests; how many views were compared. */
+async function compareEveryPage(callers: readonly string[]): Promise<number> {
+  const repo = approvalsRepository(db, orgId);
+  const view = requestViewValues(config);
+  let compared = 0;
+  for (const member of callers) {
+    for (let page = 1; ; page++) {
+      const answer = await repo.list(member, null, { page, size: 9, sort: [] }, view);
+      const items = JSON.parse(answer.items) as { id: string }[];
+      if (items.length === 0) break;
+      const rows = await db
+        .select()
+        .from(requests)
+        .where(
+          inArray(
+            requests.id,
+            items.map((i) => i.id),
+          ),
+        );
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const ordered = items.map((i) => byId.get(i.id)) as RequestRow[];
+      const expected = await describeRequests(repo, callerOf(member), ordered, { config });
+      // As the answer's JSON: a view without `execution` leaves it out.
+      expect(items).toEqual(JSON.parse(JSON.stringify(expected)));
+      compared += items.length;
+    }
+  }
+  return compared;
+}
+
 describe('a list page of request views, written by PostgreSQL', () => {
   it('equals describeRequests for every request and every caller', async () => {
-    const repo = approvalsRepository(db, orgId);
-    const view = requestViewValues(config);
-    let compared = 0;
-    for (const member of members) {
-      for (let page = 1; ; page++) {
-        const answer = await repo.list(member, null, { page, size: 9, sort: [] }, view);
-        const items = JSON.parse(answer.items) as { id: string }[];
-        if (items.length === 0) break;
-        const rows = await db
-          .select()
-          .from(requests)
-          .where(
-            inArray(
-              requests.id,
-              items.map((i) => i.id),
-            ),
-          );
-        const byId = new Map(rows.map((r) => [r.id, r]));
-        const ordered = items.map((i) => byId.get(i.id)) as RequestRow[];
-        const expected = await describeRequests(repo, callerOf(member), ordered, { config });
-        // As the answer's JSON: a view without `execution` leaves it out.
-        expect(items).toEqual(JSON.parse(JSON.stringify(expected)));
-        compared += items.length;
+    expect(await compareEveryPage(members)).toBe(202 * members.length);
+  });
+
+  it('follows every change of what a view reads of other rows: names, decisions, attempts, wallets, removals', async () => {
+    // Renames of the people and wallets the views name, in one transaction with other changes.
+    await db.transaction(async (tx) => {
+      for (const [i, member] of members.entries()) {
+        await tx.execute(sql`update accounts set user_name = ${`renamed ${i}`}, email = ${`r${i}@example.com`}
+          where id = ${member}`);
       }
+      await tx.execute(sql`update request_decisions set memo = 'changed' where id in
+        (select id from request_decisions order by id limit 5)`);
+    });
+    // Then, each in its own commit (the renames above rewrote every view): a wallet renamed, a decision withdrawn,
+    // every mined attempt's fee paid changed, attempts moved on and dropped, requests moved to another wallet.
+    await db.execute(sql`update wallets set name = 'renamed wallet' where id = ${walletIds[0]}`);
+    await db.execute(sql`update chain_transactions set fee_paid = fee_paid + 1 where block_height is not null`);
+    await db.execute(
+      sql`delete from request_decisions where id in (select id from request_decisions order by id limit 3)`,
+    );
+    await db.execute(sql`update chain_transactions set status = 'CONFIRMED', block_height = 9
+      where id in (select id from chain_transactions where status = 'BROADCAST' order by id limit 5)`);
+    await db.execute(
+      sql`delete from chain_transactions where id in (select id from chain_transactions order by id limit 3)`,
+    );
+    await db.execute(sql`update requests set wallet_id = ${walletIds[1]} where id in
+      (select id from requests where wallet_id = ${walletIds[0]} order by id limit 3)`);
+    // A rolled-back rename leaves the views as they were.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`update wallets set name = 'never' where id = ${walletIds[1]}`);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await compareEveryPage(members.slice(0, 2))).toBe(202 * 2);
+    const names = await db.execute(sql`select count(*)::int as n from request_views where view like '%renamed%'`);
+    expect((names as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThan(0);
+  });
+
+  it('keeps both of two commits deciding one request at the same moment', async () => {
+    if (process.env.TEST_DB_KIND !== 'postgres') return; // PGlite has one connection: no second writer to meet
+    const [first, second] = [members[3]!, members[4]!];
+    for (let round = 0; round < 5; round++) {
+      const [row] = await db
+        .insert(requests)
+        .values({
+          organizationId: orgId,
+          walletId: walletIds[0]!,
+          type: 'WALLET_CREATION',
+          itemType: 'WALLET_CREATION',
+          payload: { kind: 'WALLET_CREATION', name: 'raced', blockchain: 'ETHEREUM', family: 'evm' } as {
+            kind: string;
+          },
+          status: 'CREATED',
+          progress: 'REQUEST',
+          initiatorId: members[0]!,
+          steps: [{ requiredApprovals: 2, eligible: [first, second], status: 'PENDING' }],
+        })
+        .returning({ id: requests.id });
+      const id = row!.id;
+      // Both decisions are written before either commits; then both commit together.
+      let written = 0;
+      let bothWritten!: () => void;
+      const ready = new Promise<void>((resolve) => {
+        bothWritten = resolve;
+      });
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const decide = (accountId: string) =>
+        db.transaction(async (tx) => {
+          await tx.insert(requestDecisions).values({ requestId: id, accountId, step: 0, decision: 'APPROVED' });
+          if (++written === 2) bothWritten();
+          await gate;
+        });
+      const both = Promise.all([decide(first), decide(second)]);
+      await ready;
+      release();
+      await both;
+      const kept = await db.execute(sql`select view from request_views where request_id = ${id}`);
+      const [{ view }] = (kept as unknown as { rows: [{ view: string }] }).rows;
+      const doc = JSON.parse(view) as { steps: { approvers: { decision: string }[] }[] };
+      expect(doc.steps[0]!.approvers.map((a) => a.decision)).toEqual(['APPROVED', 'APPROVED']);
+      await db.delete(requests).where(eq(requests.id, id));
     }
-    expect(compared).toBe(202 * members.length);
   });
 
   it('tells each caller what they may do: approve where awaited, cancel their own open requests', async () => {

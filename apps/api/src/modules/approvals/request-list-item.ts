@@ -1,13 +1,14 @@
 // A request of a list page as PostgreSQL writes it: the same view describeRequests builds (request-view.ts), so a
 // page is answered as JSON text in one statement (json-page.ts) instead of rows, a second statement and views built
-// in JavaScript (issue 17: the requests list's baseline was a sixth of a trivial query). The policy stays in
+// in JavaScript (issue 17: the requests list's baseline was a sixth of a trivial query). What a view reads of other
+// rows is kept per request (request_views, migration 0041) by the commits that change them, so a read joins one
+// row per request instead of gathering names, decisions and chain attempts again on every call. The policy stays in
 // TypeScript for every decision and for the single-request call; these are only the list's view fields, and
 // request-list-item.test.ts compares them with describeRequests field by field over requests in every state.
 import { BLOCKCHAINS, type Blockchain, explorerTxParts, familyOf } from '@vaultline/contracts';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Config, chainRuntimeOf } from '../../config.js';
-import { isoTime } from '../../db/json-page.js';
 import { slot } from '../../db/shaped-statements.js';
 import { requestTypes, requestTypesVersion } from './request-types.js';
 
@@ -69,48 +70,27 @@ export function requestViewValues(config: Pick<Config, 'chainRpc' | 'production'
   return { view_kinds: kinds.json, view_explorers: ofConfig.explorers, view_evm: ofConfig.evm };
 }
 
-const kind = sql`(${V.kinds}::jsonb -> requests.item_type)`;
+// The values are read once per statement (an InitPlan): a bare `$1::jsonb` in a kept generic plan is parsed again
+// wherever a row uses it.
+const kindsOnce = sql`(select ${V.kinds}::jsonb)`;
+const explorersOnce = sql`(select ${V.explorers}::jsonb)`;
+const evmOnce = sql`(select ${V.evm}::text[])`;
+const kind = sql`(${kindsOnce} -> requests.item_type)`;
 
 /**
- * Per request of the page: its current chain transaction of its type's purpose (currentAttempt's choice: an open
- * one, else the confirmed one, else one failed in a block, else the newest), the initiator, and who is still awaited
- * on the current step (waitingFor: its eligible members with no decision on the request yet).
+ * Per request of the page: its kept view (request_views, migration 0041: everything that needs no registry,
+ * configuration or caller) and, of its kept chain attempts, the one of its type's purpose.
  */
 export const REQUEST_JOIN = sql`
-  left join lateral (
-    select ct.status, ct.block_height, ct.sent_at, ct.blockchain, ct.hash, ct.fee, ct.fee_paid
-    from chain_transactions ct
-    where ct.organization_id = requests.organization_id and ct.request_id = requests.id
-      and ct.purpose = ${kind} ->> 'purpose'
-    order by case when ct.status in ('BUILT', 'SIGNED', 'BROADCAST') then 0 when ct.status = 'CONFIRMED' then 1
-      when ct.status = 'FAILED' and ct.block_height is not null then 2 else 3 end, ct.attempt desc
-    limit 1) cur on true
-  left join accounts ini on ini.organization_id = requests.organization_id and ini.id = requests.initiator_id
-  cross join lateral (
-    select array_agg(e.m order by e.k) as ids, (select count(*)::int from jsonb_array_elements(requests.steps) a
-      where a->>'status' = 'APPROVED') as approved
-    from (select s.step from jsonb_array_elements(requests.steps) with ordinality s(step, n)
-      where requests.status = 'CREATED' and s.step->>'status' = 'PENDING' order by s.n limit 1) pending
-    cross join jsonb_array_elements_text(pending.step->'eligible') with ordinality e(m, k)
-    where not exists (select 1 from request_decisions d where d.request_id = requests.id and d.account_id = e.m::uuid)
-  ) waiting`;
-
-/** Each step with its eligible approvers: their names, and the decision each took on that step. */
-const STEPS = sql`(select coalesce(json_agg(json_build_object('step', s.n + 1,
-    'requiredApprovals', s.step->'requiredApprovals', 'status', s.step->'status',
-    'approvers', (select coalesce(json_agg(json_build_object('memberId', e.m, 'email', coalesce(a.email, ''),
-        'userName', coalesce(a.user_name, ''), 'decision', d.decision, 'memo', d.memo,
-        'decidedAt', ${isoTime(sql`d.decided_at`)}) order by e.k), '[]')
-      from jsonb_array_elements_text(s.step->'eligible') with ordinality e(m, k)
-      left join accounts a on a.organization_id = requests.organization_id and a.id = e.m::uuid
-      left join request_decisions d on d.request_id = requests.id and d.account_id = e.m::uuid and d.step = s.n - 1)
-  ) order by s.n), '[]') from jsonb_array_elements(requests.steps) with ordinality s(step, n))`;
+  left join request_views rv on rv.request_id = requests.id
+  cross join lateral (select rv.attempts -> (${kind} ->> 'purpose') as tx) cur`;
 
 /** cancelableNow: only during execution can the chain have gone too far for a cancel. */
 const CANCELABLE_NOW = sql`(requests.status <> 'EXECUTING' or (
     coalesce(requests.result -> 'cancel', 'null'::jsonb) in ('null', 'false', '0', '""')
-    and (cur.status is null or cur.status = 'BUILT' or (cur.status = 'SIGNED' and cur.sent_at is null)
-      or (cur.status in ('SIGNED', 'BROADCAST') and cur.blockchain = any(${V.evm}::text[])))))`;
+    and (cur.tx is null or cur.tx ->> 'status' = 'BUILT'
+      or (cur.tx ->> 'status' = 'SIGNED' and cur.tx -> 'sent' = 'false')
+      or (cur.tx ->> 'status' in ('SIGNED', 'BROADCAST') and cur.tx ->> 'blockchain' = any(${evmOnce}::text[])))))`;
 
 const LIFECYCLE = sql`case requests.status when 'CREATED' then 'CREATED' when 'APPROVED' then 'CREATED'
     when 'EXECUTING' then 'EXECUTING' when 'COMPLETE' then 'COMPLETED'
@@ -120,40 +100,23 @@ const LIFECYCLE = sql`case requests.status when 'CREATED' then 'CREATED' when 'A
     else 'CANCELED_BEFORE_EXECUTING' end`;
 
 /** The explorer link only for hashes an address carries as they are (hex, base58): encodeURIComponent's identity. */
-const EXECUTION = sql`json_build_object('lifecycle', ${LIFECYCLE}, 'txHash', cur.hash,
-    'explorerUrl', case when cur.hash ~ '^[0-9A-Za-z]+$' then
-      (${V.explorers}::jsonb -> cur.blockchain ->> 0) || cur.hash || (${V.explorers}::jsonb -> cur.blockchain ->> 1) end,
+const EXECUTION = sql`json_build_object('lifecycle', ${LIFECYCLE}, 'txHash', cur.tx ->> 'hash',
+    'explorerUrl', case when cur.tx ->> 'hash' ~ '^[0-9A-Za-z]+$' then
+      (${explorersOnce} -> (cur.tx ->> 'blockchain') ->> 0) || (cur.tx ->> 'hash')
+        || (${explorersOnce} -> (cur.tx ->> 'blockchain') ->> 1) end,
     'failureCode', case when requests.status = 'FAILED' then requests.failure_reason end,
-    'feePaid', case when cur.block_height is not null then coalesce(cur.fee_paid, cur.fee)::text end)`;
+    'feePaid', cur.tx -> 'feePaid')`;
 
-const APPROVAL = sql`case
-    when requests.status in ('REJECTED', 'CANCELED') then json_build_object('status', 'CREATED')
-    when requests.status <> 'CREATED' then json_build_object('status', 'APPROVED')
-    when waiting.approved = 0 then json_build_object('status', 'CREATED')
-    else json_build_object('status', 'STEP_APPROVED', 'step', waiting.approved) end`;
+const CAN_CANCEL = sql`requests.initiator_id = ${V.member}::uuid and ${kind} -> 'cancelableIn' ? requests.status
+    and (${kind} ->> 'purpose' is null or ${CANCELABLE_NOW})`;
 
-/** The view's fields but `execution`, which only requests of a type that sends a chain transaction carry. */
-const FIELDS = sql`'id', requests.id, 'type', requests.type, 'itemType', requests.item_type,
-  'walletId', requests.wallet_id,
-  'walletName', (select w.name from wallets w where w.organization_id = requests.organization_id
-    and w.id = requests.wallet_id),
-  'content', (${kind} -> 'defaults') || requests.payload || jsonb_build_object('kind', requests.item_type),
-  'initiator', json_build_object('id', requests.initiator_id, 'email', coalesce(ini.email, ''),
-    'userName', coalesce(ini.user_name, '')),
-  'status', case when requests.status in ('EXECUTING', 'COMPLETE', 'FAILED') then requests.status else 'CREATED' end,
-  'decisionStatus', case requests.status when 'CREATED' then 'IN_PROGRESS' when 'REJECTED' then 'REJECTED'
-    when 'CANCELED' then 'CANCELED' else 'APPROVED' end,
-  'approval', ${APPROVAL},
-  'progress', requests.progress,
-  'steps', ${STEPS},
-  'waitingFor', coalesce(to_json(waiting.ids), '[]'),
-  'canApprove', coalesce(${V.member}::text = any(waiting.ids), false),
-  'canCancel', requests.initiator_id = ${V.member}::uuid and ${kind} -> 'cancelableIn' ? requests.status
-    and (${kind} ->> 'purpose' is null or ${CANCELABLE_NOW}),
-  'failureReason', requests.failure_reason,
-  'createdAt', ${isoTime(sql`requests.created_at`)},
-  'updatedAt', ${isoTime(sql`requests.updated_at`)}`;
-
-/** One request of the page as its view's JSON. */
-export const REQUEST_ITEM = sql`case when ${kind} ->> 'purpose' is null then json_build_object(${FIELDS})
-  else json_build_object(${FIELDS}, 'execution', ${EXECUTION}) end`;
+/**
+ * One request of the page as its view's JSON text: the kept view with, before its closing brace, the fields read
+ * from the registry, the configuration and the caller (`execution` only for types that send a chain transaction).
+ */
+export const REQUEST_ITEM = sql`left(rv.view, -1)
+  || ',"content":' || ((${kind} -> 'defaults') || requests.payload || jsonb_build_object('kind', requests.item_type))::text
+  || ',"canApprove":' || coalesce(${V.member}::text = any(rv.awaiting), false)::text
+  || ',"canCancel":' || coalesce(${CAN_CANCEL}, false)::text
+  || case when ${kind} ->> 'purpose' is null then '' else ',"execution":' || ${EXECUTION}::text end
+  || '}'`;

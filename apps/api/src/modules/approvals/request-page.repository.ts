@@ -103,7 +103,7 @@ function requestList(db: Db, s: Shape): JsonPageList {
     ...sort.map((k) => ({ key: SORTED[k.field], direction: k.direction })),
     { key: requests.id, direction: 'ASC' },
   ];
-  return { id: requests.id, visible, where, keys, total, item: REQUEST_ITEM, join: REQUEST_JOIN };
+  return { id: requests.id, visible, where, keys, total, item: REQUEST_ITEM, itemIsText: true, join: REQUEST_JOIN };
 }
 
 /**

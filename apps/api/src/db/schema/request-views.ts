@@ -1,0 +1,28 @@
+import { customType, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { requests } from './custody.js';
+
+/** PostgreSQL's xid8: a transaction's id, as pg_current_xact_id() gives it. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+
+/**
+ * Per request, its list view as far as it depends on no request-type registry, configuration or caller (issue 17:
+ * the requests list's statement spent most of its time gathering names, decisions and chain attempts on every
+ * read). Written only by the deferred triggers of migration 0041, at the commit of every transaction that changes
+ * a row the view reads; request-list-item.ts adds the rest when it reads the list.
+ */
+export const requestViews = pgTable('request_views', {
+  requestId: uuid('request_id')
+    .primaryKey()
+    .references(() => requests.id, { onDelete: 'cascade' }),
+  /**
+   * The view's fields as one JSON object's text: ids, types, the wallet's name, the initiator, statuses, approval,
+   * progress, every step with its approvers' names and decisions, who is awaited, the failure and the times.
+   */
+  view: text('view').notNull(),
+  /** Who is awaited on the current step (the view's waitingFor), for the caller's canApprove. */
+  awaiting: text('awaiting').array().notNull(),
+  /** Per chain purpose, the attempt the view shows: status, whether sent, network, hash and fee paid. */
+  attempts: jsonb('attempts').notNull(),
+  /** The transaction that wrote the row: a commit refreshes each of its requests once. */
+  refreshedIn: xid8('refreshed_in').notNull(),
+});

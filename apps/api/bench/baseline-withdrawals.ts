@@ -21,7 +21,10 @@ export async function withdrawalBaselines(app: FastifyInstance, ctx: BaselineCon
     operatorRole: null,
   };
 
-  app.post('/withdrawals/create', async (request) =>
-    services.withdrawals.create(auth, 'evm', request.body as WithdrawalCreateBody, 'en'),
-  );
+  // The created request's view is PostgreSQL's JSON text, sent as it is.
+  app.post('/withdrawals/create', async (request, reply) => {
+    const created = await services.withdrawals.create(auth, 'evm', request.body as WithdrawalCreateBody, 'en');
+    reply.type('application/json');
+    return created.text;
+  });
 }

@@ -59,6 +59,11 @@ export async function buildBaseline(ctx: BaselineContext): Promise<FastifyInstan
     return jsonObjectText({ items: page.items }, { total: page.total, nextCursor: page.nextCursor });
   });
 
+  // What approvalsService.actionableCount runs: the caller's awaited requests counted.
+  app.post('/requests/actionable-count', async () => ({
+    count: await approvalsRepository(db, organizationId).countPendingFor(ownerId),
+  }));
+
   await assetBaselines(app, ctx);
   await withdrawalBaselines(app, ctx);
   return app;

@@ -142,6 +142,22 @@ export const CALLS: Call[] = [
     rows: VOLUME.requests,
     order: NEWEST_FIRST,
   }),
+  // "Pending my approval": its tab's first page and the count every screen's badge shows (the owner is awaited on
+  // a ninth of the seeded withdrawals).
+  {
+    name: 'pending my approval p.1',
+    path: '/api/v1/organizations/requests',
+    baseline: '/requests',
+    body: { page: 1, size: SIZE, filters: { tab: 'PENDING_MY_APPROVAL' } },
+    targetP95: 25,
+  },
+  {
+    name: 'actionable count',
+    path: '/api/v1/organizations/requests/actionable-count',
+    baseline: '/requests/actionable-count',
+    body: {},
+    targetP95: 25,
+  },
   // Withdrawals as their list shows them: the requests list filtered to the type, which counts its rows.
   ...list('withdrawals', '/api/v1/organizations/requests', '/requests', WITHDRAWALS, { type: ['WITHDRAWAL'] }),
   ...list('wallets', '/api/v1/organizations/wallets', '/wallets', VOLUME.wallets),

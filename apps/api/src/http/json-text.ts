@@ -1,11 +1,16 @@
 /**
- * An answer already written as JSON, by PostgreSQL (a list page built in one statement). The response serializer
+ * An answer already written as JSON, by PostgreSQL (a list page or a request's view built in one statement). The response serializer
  * sends its text as it is, or, when the configuration checks such answers (every environment but production),
  * parses it and checks it against the call's response schema first. `T` is the answer it stands for.
  */
 export class JsonText<T = unknown> {
   declare readonly answer: T;
   constructor(readonly text: string) {}
+
+  /** The answer as a value, for a caller in the same process (a check script, a test). */
+  read(): T {
+    return JSON.parse(this.text) as T;
+  }
 }
 
 /**

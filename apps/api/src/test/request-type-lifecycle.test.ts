@@ -105,7 +105,7 @@ describe('a request type registered at run time', () => {
       { otpCode: await owner.otp() },
       { type: 'STAKING', family: 'evm' },
     );
-    expect(approved.decisionStatus).toBe('APPROVED');
+    expect(approved.read().decisionStatus).toBe('APPROVED');
 
     const done = await settled(created.id);
     expect(done).toMatchObject({ status: 'COMPLETE', progress: 'COMPLETE', result: { stamped: 'HELLO' } });
@@ -120,7 +120,7 @@ describe('a request type registered at run time', () => {
       t.app.services.requests.open(tx, auth, KIND, { kind: KIND, text: 'never' }),
     );
     const canceled = await t.app.services.requests.cancel(auth, created.id, { type: 'STAKING', family: 'evm' });
-    expect(canceled.decisionStatus).toBe('CANCELED');
+    expect(canceled.read().decisionStatus).toBe('CANCELED');
     await expect(
       t.app.services.requests.decide(
         auth,

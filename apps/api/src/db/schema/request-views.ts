@@ -1,4 +1,4 @@
-import { customType, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { requests } from './custody.js';
 
 /** PostgreSQL's xid8: a transaction's id, as pg_current_xact_id() gives it. */
@@ -26,3 +26,24 @@ export const requestViews = pgTable('request_views', {
   /** The transaction that wrote the row: a commit refreshes each of its requests once. */
   refreshedIn: xid8('refreshed_in').notNull(),
 });
+
+/**
+ * Who is awaited on which request (request_views.awaiting, one row per member), written with the view by the same
+ * triggers. "Pending my approval" (its tab, and its count on every screen's badge) reads a member's rows by the
+ * key, an index-only range, where working it out from every open request's steps and decisions read them all.
+ */
+export const requestAwaited = pgTable(
+  'request_awaited',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    /** An eligible approver's id as the step names it. */
+    accountId: text('account_id').notNull(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.accountId, t.requestId] }),
+    index('request_awaited_request_idx').on(t.requestId),
+  ],
+);

@@ -75,7 +75,9 @@ async function withdraw(
     addressBookId,
     amount: fromBaseUnits(amount, tokenById(tokenId)!.decimals),
   });
-  const created = await scene.services.withdrawals.create(scene.auth, familyOf(harness.blockchain), body, 'en');
+  const created = (
+    await scene.services.withdrawals.create(scene.auth, familyOf(harness.blockchain), body, 'en')
+  ).read();
   if (created.decisionStatus !== 'APPROVED') return line(null, [`created ${created.decisionStatus}, not approved`]);
   const held = await scene.books(from.id, tokenId);
   if (held.locked < before.token.locked + amount) return line(null, [`holds ${held.locked}, not the amount`]);

@@ -22,6 +22,7 @@ import { runningExport } from '../../test/asset-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { createMember, createOrganization, grant, type TestMember } from '../../test/fixtures.js';
 import { approvalsRepository } from '../approvals/approvals.repository.js';
+import { requestViewValues } from '../approvals/request-list-item.js';
 import { activitiesRepository } from '../assets/activities.repository.js';
 import { balancesRepository } from '../assets/balances.repository.js';
 import { groupsRepository } from '../organization/groups.repository.js';
@@ -35,6 +36,8 @@ import { visibleWalletIds } from './visibility.repository.js';
  * any means: guessed, leaked, or a caller's mistake), a repository bound to A reads nothing of B's and writes
  * nothing of B's, child rows included (decisions, wallet and group members, permissions, balances).
  */
+
+const VIEW_VALUES = requestViewValues(loadConfig({ LOG_LEVEL: 'silent' }));
 
 let t: TestDatabase;
 let db: Db;
@@ -164,9 +167,12 @@ describe('repositories bound to an organization', () => {
   it('reach the rows of their own organization (the ids below are real)', async () => {
     expect(await approvalsRepository(db, b.org.id).findRequest(b.request.id)).toBeDefined();
     expect(await approvalsRepository(db, b.org.id).decisionsOf([b.request.id])).toHaveLength(1);
-    const related = await approvalsRepository(db, b.org.id).related([b.request.id], [b.owner.id], [b.wallet.id]);
-    expect([related.decisions.length, related.people.size, related.walletNames.size]).toEqual([1, 1, 1]);
-    expect(related.decisions[0]!.decidedAt).toBeInstanceOf(Date);
+    const item = await approvalsRepository(db, b.org.id).item(b.owner.id, b.request.id, VIEW_VALUES);
+    expect(JSON.parse(item!)).toMatchObject({
+      id: b.request.id,
+      initiator: { id: b.owner.id, email: expect.stringContaining('@') },
+      steps: [{ approvers: [{ memberId: b.owner.id, decision: 'APPROVED' }] }],
+    });
     expect(await walletsRepository(db, b.org.id).findMember(b.wallet.id, b.walletMember.id)).toBeDefined();
     expect(await groupsRepository(db, b.org.id).find(b.group.id)).toBeDefined();
     expect((await groupsRepository(db, b.org.id).details([b.group.id])).members.get(b.group.id)).toHaveLength(1);
@@ -182,8 +188,7 @@ describe('repositories bound to an organization', () => {
     expect(await approvals.decisionsOf([b.request.id])).toEqual([]);
     expect(await approvals.findTemplate('WALLET', b.wallet.id)).toBeUndefined();
     expect((await approvals.people([b.owner.id])).size).toBe(0);
-    const related = await approvals.related([b.request.id], [b.owner.id], [b.wallet.id]);
-    expect([related.decisions, related.people.size, related.walletNames.size]).toEqual([[], 0, 0]);
+    expect(await approvals.item(b.owner.id, b.request.id, VIEW_VALUES)).toBeUndefined();
     expect(await approvals.countPendingFor(b.owner.id)).toBe(0);
 
     const walletsA = walletsRepository(db, memberA.organizationId);

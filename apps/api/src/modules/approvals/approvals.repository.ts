@@ -1,50 +1,13 @@
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { frozen } from '../../db/frozen-sql.js';
-import { isoTime } from '../../db/json-page.js';
 import { asColumn, organizationRows } from '../../db/organization-rows.js';
-import {
-  accounts,
-  approvalTemplates,
-  chainTransactions,
-  requestDecisions,
-  requests,
-  wallets,
-} from '../../db/schema/index.js';
-import { shapedStatements, slot } from '../../db/shaped-statements.js';
+import { accounts, approvalTemplates, requestDecisions, requests } from '../../db/schema/index.js';
 import type { WalletScope } from '../access/wallet.policy.js';
 import type { RequestViewValues } from './request-list-item.js';
-import { pendingFor, requestPage } from './request-page.repository.js';
+import { pendingCountSql, requestItem, requestPage } from './request-page.repository.js';
 
 export type RequestRow = typeof requests.$inferSelect;
 export type DecisionRow = typeof requestDecisions.$inferSelect;
-
-/** Whom and what a page of requests names: its ids, initiators and eligible approvers, and wallets (`related`). */
-export function relatedIdsOf(rows: RequestRow[]): { requestIds: string[]; personIds: string[]; walletIds: string[] } {
-  const people = new Set<string>();
-  for (const r of rows) {
-    people.add(r.initiatorId);
-    for (const s of r.steps) for (const m of s.eligible) people.add(m);
-  }
-  return {
-    requestIds: rows.map((r) => r.id),
-    personIds: [...people],
-    walletIds: rows.flatMap((r) => (r.walletId ? [r.walletId] : [])),
-  };
-}
-
-/** What a request's view reads of the chain transactions it sent (request-execution-view.ts). */
-export type AttemptFacts = Pick<
-  typeof chainTransactions.$inferSelect,
-  'requestId' | 'purpose' | 'attempt' | 'status' | 'blockHeight' | 'sentAt' | 'blockchain' | 'hash' | 'fee' | 'feePaid'
->;
-
-/** AttemptFacts as JSON: amounts and heights as exact decimal text, the send time as ISO text. */
-const ATTEMPT_JSON = frozen(sql`json_build_object('requestId', ${chainTransactions.requestId},
-  'purpose', ${chainTransactions.purpose}, 'attempt', ${chainTransactions.attempt}, 'status', ${chainTransactions.status},
-  'blockHeight', ${chainTransactions.blockHeight}::text, 'sentAt', ${isoTime(chainTransactions.sentAt)},
-  'blockchain', ${chainTransactions.blockchain}, 'hash', ${chainTransactions.hash}, 'fee', ${chainTransactions.fee}::text,
-  'feePaid', ${chainTransactions.feePaid}::text)`);
 
 export interface RequestListQuery {
   page: number;
@@ -64,38 +27,6 @@ export interface RequestListQuery {
   /** Keyset paging: the id of the previous answer's last request; `page` is then ignored. */
   after?: string | undefined;
 }
-
-type RelatedRow = {
-  decisions: (Omit<DecisionRow, 'decidedAt'> & { decidedAt: string })[];
-  people: Record<string, { email: string; userName: string }>;
-  names: Record<string, string>;
-  attempts: (Omit<AttemptFacts, 'sentAt'> & { sentAt: string | null })[];
-};
-
-/** `related`'s one statement, built once (shaped-statements.ts): every value is a placeholder. */
-const relatedStatement = () => {
-  const org = slot('org');
-  const ids = (name: string) => sql`${slot(name)}::uuid[]`;
-  return sql`select
-    (select coalesce(json_agg(json_build_object('id', ${requestDecisions.id}, 'requestId', ${requestDecisions.requestId},
-        'accountId', ${requestDecisions.accountId}, 'step', ${requestDecisions.step},
-        'decision', ${requestDecisions.decision}, 'memo', ${requestDecisions.memo},
-        'decidedAt', ${isoTime(requestDecisions.decidedAt)})), '[]')
-      from ${requestDecisions} where ${requestDecisions.requestId} = any(${ids('requestIds')})
-        and ${requestDecisions.requestId} in (select ${requests.id} from ${requests} where ${requests.organizationId} = ${org}))
-      as decisions,
-    (select coalesce(json_object_agg(${accounts.id}, json_build_object('email', ${accounts.email},
-        'userName', ${accounts.userName})), '{}')
-      from ${accounts} where ${accounts.organizationId} = ${org} and ${accounts.id} = any(${ids('personIds')}))
-      as people,
-    (select coalesce(json_object_agg(${wallets.id}, ${wallets.name}), '{}')
-      from ${wallets} where ${wallets.organizationId} = ${org} and ${wallets.id} = any(${ids('walletIds')}))
-      as names,
-    (select coalesce(json_agg(${ATTEMPT_JSON} order by ${chainTransactions.attempt} desc), '[]')
-      from ${chainTransactions} where ${chainTransactions.organizationId} = ${org}
-        and ${chainTransactions.requestId} = any(${ids('sendingIds')})
-        and ${chainTransactions.purpose} = any(${slot('purposes')}::text[])) as attempts`;
-};
 
 /**
  * Requests, decisions and approval lines of one organization, bound at construction: requests and lines by their
@@ -203,12 +134,10 @@ export function approvalsRepository(db: Db, organizationId: string) {
         );
     },
 
+    /** How many requests await `memberId` (pendingFor): an index-only range of the kept rows. */
     async countPendingFor(memberId: string) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(requests)
-        .where(and(eq(requests.organizationId, organizationId), pendingFor(memberId)));
-      return row?.n ?? 0;
+      const result = await db.execute(sql`select ${pendingCountSql(organizationId, memberId)}::int as n`);
+      return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
     },
 
     /** A page of the request views `memberId` may see within `scope`, as JSON (request-page.repository.ts). */
@@ -216,32 +145,9 @@ export function approvalsRepository(db: Db, organizationId: string) {
       return requestPage(db, organizationId, memberId, scope, q, view);
     },
 
-    /**
-     * What a page of requests shows besides their rows, in one round trip instead of three: the decisions on them,
-     * the names and emails of `personIds` and the names of `walletIds` (each bound to this organization).
-     */
-    async related(
-      requestIds: string[],
-      personIds: string[],
-      walletIds: string[],
-      sending: { requestIds: string[]; purposes: string[] } = { requestIds: [], purposes: [] },
-    ) {
-      const result = await shapedStatements.execute<RelatedRow>(db, 'requests related', relatedStatement, {
-        org: organizationId,
-        requestIds: `{${requestIds.join(',')}}`,
-        personIds: `{${personIds.join(',')}}`,
-        walletIds: `{${walletIds.join(',')}}`,
-        sendingIds: `{${sending.requestIds.join(',')}}`,
-        purposes: `{${sending.purposes.map((v) => JSON.stringify(v)).join(',')}}`,
-      });
-      const row = result[0]!;
-      return {
-        decisions: row.decisions.map((d): DecisionRow => ({ ...d, decidedAt: new Date(d.decidedAt) })),
-        people: new Map(Object.entries(row.people)),
-        walletNames: new Map(Object.entries(row.names)),
-        /** The chain transactions of `sending`, newest attempt first. */
-        attempts: row.attempts.map((a): AttemptFacts => ({ ...a, sentAt: a.sentAt ? new Date(a.sentAt) : null })),
-      };
+    /** One request's view as `memberId` sees it, as JSON text (request-page.repository.ts `requestItem`). */
+    item(memberId: string, requestId: string, view: RequestViewValues) {
+      return requestItem(db, organizationId, memberId, requestId, view);
     },
 
     async people(ids: string[]) {

@@ -1,17 +1,12 @@
-import type { CallResponse, RequestView, requestListCall } from '@vaultline/contracts';
+import type { CallResponse, requestListCall } from '@vaultline/contracts';
 import { AppError } from '../../http/app-error.js';
 import { JsonText, jsonObjectText } from '../../http/json-text.js';
 import { walletScope } from '../access/wallet.policy.js';
 import type { AuthContext } from '../auth/session.service.js';
 import { type OrganizationDeps, orgOf } from '../organization/organization.service.js';
-import {
-  type ApprovalsRepository,
-  approvalsRepository,
-  type RequestListQuery,
-  type RequestRow,
-} from './approvals.repository.js';
+import { approvalsRepository, type RequestListQuery, type RequestRow } from './approvals.repository.js';
 import { requestViewValues } from './request-list-item.js';
-import { describeRequests } from './request-view.js';
+import { requestViewText } from './request-view.js';
 
 type RequestListAnswer = CallResponse<typeof requestListCall>;
 
@@ -19,16 +14,12 @@ type RequestListAnswer = CallResponse<typeof requestListCall>;
 export function approvalsService(deps: OrganizationDeps) {
   const { db } = deps;
 
-  async function view(repo: ApprovalsRepository, auth: AuthContext, row: RequestRow): Promise<RequestView> {
-    return (await describeRequests(repo, auth, [row], deps))[0]!;
-  }
-
   return {
     async detail(auth: AuthContext, requestId: string, visible: (row: RequestRow) => Promise<boolean>) {
       const repo = approvalsRepository(db, orgOf(auth));
       const row = await repo.findRequest(requestId);
       if (!row || !(await visible(row))) throw new AppError('404');
-      return view(repo, auth, row);
+      return requestViewText(repo, auth, row.id, deps.config);
     },
 
     /** A page of request views as PostgreSQL writes them (request-list-item.ts), sent as written. */

@@ -9,17 +9,17 @@ import { chainTransactions, requestDecisions, requests, wallets } from '../../db
 import { insertBareWallet } from '../../test/bare-wallet.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { createMember, createOrganization } from '../../test/fixtures.js';
+import { describeRequests } from '../../test/request-view-reference.js';
 import { seededRandom } from '../../test/seeded-random.js';
-import type { AuthContext } from '../auth/session.service.js';
 import { approvalsRepository, type RequestRow } from './approvals.repository.js';
 import { requestViewValues } from './request-list-item.js';
 import { requestTypeOf } from './request-types.js';
-import { describeRequests } from './request-view.js';
 
 /**
- * The list's request views, written by PostgreSQL (request-list-item.ts), against describeRequests' views of the
- * same rows, field by field, for several callers: seeded random requests in every state (steps, decisions, cancel
- * stages, failures, a cancel racing on the chain) with chain transactions in every state. A failing seed replays.
+ * The request views, written by PostgreSQL (request-list-item.ts) for lists and single requests alike, against
+ * the reference built in TypeScript from the policy (test/request-view-reference.ts) of the same rows, field by
+ * field, for several callers: seeded random requests in every state (steps, decisions, cancel stages, failures, a
+ * cancel racing on the chain) with chain transactions in every state. A failing seed replays.
  */
 
 const SEED = 20_261_130;
@@ -185,8 +185,6 @@ afterAll(async () => {
   await t?.dispose();
 });
 
-const callerOf = (accountId: string) => ({ accountId }) as AuthContext;
-
 /** Every page of the list, for each of `callers`, against describeRequests; how many views were compared. */
 async function compareEveryPage(callers: readonly string[]): Promise<number> {
   const repo = approvalsRepository(db, orgId);
@@ -208,18 +206,47 @@ async function compareEveryPage(callers: readonly string[]): Promise<number> {
         );
       const byId = new Map(rows.map((r) => [r.id, r]));
       const ordered = items.map((i) => byId.get(i.id)) as RequestRow[];
-      const expected = await describeRequests(repo, callerOf(member), ordered, { config });
+      const expected = await describeRequests(db, member, ordered, config);
       // As the answer's JSON: a view without `execution` leaves it out.
       expect(items).toEqual(JSON.parse(JSON.stringify(expected)));
+      // The single-request call, creations and decisions answer the same item.
+      const singles = await Promise.all(items.map((i) => repo.item(member, i.id, view)));
+      expect(singles.map((text) => JSON.parse(text!))).toEqual(items);
       compared += items.length;
     }
   }
   return compared;
 }
 
+/**
+ * "Pending my approval" for each of `callers` (its tab, its total and the count of the screens' badge) against the
+ * requests describeRequests lets them approve; how many were pending in all.
+ */
+async function comparePending(callers: readonly string[]): Promise<number> {
+  const repo = approvalsRepository(db, orgId);
+  const rows = (await db.select().from(requests).where(eq(requests.organizationId, orgId))) as RequestRow[];
+  let pending = 0;
+  for (const member of callers) {
+    const views = await describeRequests(db, member, rows, config);
+    const expected = views.filter((v) => v.canApprove).map((v) => v.id);
+    const query = { page: 1, size: 300, sort: [], filters: { tab: 'PENDING_MY_APPROVAL' as const } };
+    const page = await repo.list(member, null, query, requestViewValues(config));
+    const listed = (JSON.parse(page.items) as { id: string }[]).map((i) => i.id);
+    expect(listed.sort()).toEqual(expected.sort());
+    expect(page.total).toBe(expected.length);
+    expect(await repo.countPendingFor(member)).toBe(expected.length);
+    pending += expected.length;
+  }
+  return pending;
+}
+
 describe('a list page of request views, written by PostgreSQL', () => {
   it('equals describeRequests for every request and every caller', async () => {
     expect(await compareEveryPage(members)).toBe(202 * members.length);
+  });
+
+  it('lists as pending for each caller exactly the requests they may approve, and counts them', async () => {
+    expect(await comparePending(members)).toBeGreaterThan(0);
   });
 
   it('follows every change of what a view reads of other rows: names, decisions, attempts, wallets, removals', async () => {
@@ -244,6 +271,12 @@ describe('a list page of request views, written by PostgreSQL', () => {
     await db.execute(
       sql`delete from chain_transactions where id in (select id from chain_transactions order by id limit 3)`,
     );
+    // Members no longer awaited: a decision of theirs, a step moved on.
+    await db.execute(sql`insert into request_decisions (request_id, account_id, step, decision)
+      select aw.request_id, aw.account_id::uuid, 0, 'APPROVED' from request_awaited aw
+      where aw.organization_id = ${orgId} and aw.account_id = ${members[1]} order by aw.request_id limit 3`);
+    await db.execute(sql`update requests set steps = jsonb_set(steps, '{0,status}', '"APPROVED"') where id in
+      (select request_id from request_awaited where account_id = ${members[2]} order by request_id limit 3)`);
     await db.execute(sql`update requests set wallet_id = ${walletIds[1]} where id in
       (select id from requests where wallet_id = ${walletIds[0]} order by id limit 3)`);
     // A rolled-back rename leaves the views as they were.
@@ -254,6 +287,7 @@ describe('a list page of request views, written by PostgreSQL', () => {
       }),
     ).rejects.toThrow('rolled back');
     expect(await compareEveryPage(members.slice(0, 2))).toBe(202 * 2);
+    expect(await comparePending(members)).toBeGreaterThan(0);
     const names = await db.execute(sql`select count(*)::int as n from request_views where view like '%renamed%'`);
     expect((names as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThan(0);
   });

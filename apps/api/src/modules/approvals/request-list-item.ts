@@ -1,10 +1,11 @@
-// A request of a list page as PostgreSQL writes it: the same view describeRequests builds (request-view.ts), so a
-// page is answered as JSON text in one statement (json-page.ts) instead of rows, a second statement and views built
-// in JavaScript (issue 17: the requests list's baseline was a sixth of a trivial query). What a view reads of other
-// rows is kept per request (request_views, migration 0041) by the commits that change them, so a read joins one
-// row per request instead of gathering names, decisions and chain attempts again on every call. The policy stays in
-// TypeScript for every decision and for the single-request call; these are only the list's view fields, and
-// request-list-item.test.ts compares them with describeRequests field by field over requests in every state.
+// A request's view as PostgreSQL writes it, for a list page (json-page.ts) and for every answer holding one request
+// (the single-request call, creations, decisions, cancels): one builder. A page is answered as JSON text in one
+// statement instead of rows, a second statement and views built in JavaScript (issue 17: the requests list's
+// baseline was a sixth of a trivial query). What a view reads of other rows is kept per request (request_views,
+// migration 0041) by the commits that change them, so a read joins one row per request instead of gathering names,
+// decisions and chain attempts again on every call. Decisions and cancels are judged by the TypeScript policy
+// (approvals.policy.ts); request-list-item.test.ts compares these views field by field, over requests in every
+// state, with a reference built from that policy (test/request-view-reference.ts).
 import { BLOCKCHAINS, type Blockchain, explorerTxParts, familyOf } from '@vaultline/contracts';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';

@@ -5,7 +5,7 @@ import { type JsonPage, type JsonPageList, jsonPage } from '../../db/json-page.j
 import type { SortKey } from '../../db/keyset.js';
 import { listTotalSql, requestTypeCountSql, requestTypeLists } from '../../db/list-counts.js';
 import { requestDecisions, requests } from '../../db/schema/index.js';
-import { slot } from '../../db/shaped-statements.js';
+import { shapedStatements, slot } from '../../db/shaped-statements.js';
 import { requestScopeCondition } from '../access/visibility.repository.js';
 import type { WalletScope } from '../access/wallet.policy.js';
 import type { RequestListQuery, RequestRow } from './approvals.repository.js';
@@ -19,14 +19,19 @@ const CUSTOMER_STATUS: Record<string, RequestRow['status'][]> = {
   FAILED: ['FAILED'],
 };
 
-/** Requests whose current step names `member` and who has not decided yet. */
-export const pendingFor = (member: unknown) =>
-  sql`${requests.status} = 'CREATED' and exists (
-    select 1 from jsonb_array_elements(${requests.steps}) with ordinality as s(step, n)
-    where s.step->>'status' = 'PENDING'
-      and s.n = (select min(p.n) from jsonb_array_elements(${requests.steps}) with ordinality as p(step, n) where p.step->>'status' = 'PENDING')
-      and s.step->'eligible' ? ${member})
-    and not exists (select 1 from ${requestDecisions} d where d.request_id = ${requests.id} and d.account_id = ${member})`;
+/**
+ * Requests whose current step names `member` and who has not decided yet: who is awaited, as the kept view holds
+ * it (request_awaited, rewritten with the view at the commit of every decision and step change; migrations 0041
+ * and 0042), read by the member's key rather than worked out again from every open request's steps and decisions.
+ */
+export const pendingFor = (organizationId: unknown, member: unknown) =>
+  sql`${requests.id} in (select aw.request_id from request_awaited aw
+    where aw.organization_id = ${organizationId} and aw.account_id = ${member}::text)`;
+
+/** How many requests await `member`: an index-only range of request_awaited's key. */
+export const pendingCountSql = (organizationId: unknown, member: unknown) =>
+  sql`(select count(*) from request_awaited aw where aw.organization_id = ${organizationId}
+    and aw.account_id = ${member}::text)`;
 
 /** The placeholders of the list's statements; a call's values fill them by name. */
 const P = {
@@ -77,7 +82,7 @@ const SORTED: Record<Shape['sort'][number]['field'], AnyPgColumn> = {
 function requestList(db: Db, s: Shape): JsonPageList {
   const visible = and(eq(requests.organizationId, P.org), s.scoped ? requestScopeCondition(db, P.scope) : undefined);
   const filters: SQL[] = [];
-  if (s.tab === 'PENDING_MY_APPROVAL') filters.push(pendingFor(P.member));
+  if (s.tab === 'PENDING_MY_APPROVAL') filters.push(pendingFor(P.org, P.member));
   if (s.tab === 'MY_APPROVAL_HISTORY') {
     filters.push(
       sql`exists (select 1 from ${requestDecisions} d where d.request_id = ${requests.id} and d.account_id = ${P.member})`,
@@ -92,12 +97,16 @@ function requestList(db: Db, s: Shape): JsonPageList {
   if (s.to) filters.push(sql`${requests.createdAt} <= ${P.to}::timestamptz`);
   const where = and(visible, ...filters);
   // Unfiltered: the kept count (migration 0006); filtered by type alone (the withdrawals screen): the kept count
-  // per type (0027); otherwise a count over the conditions.
+  // per type (0027); pending the caller's approval alone: the caller's awaited rows (0042); otherwise a count over
+  // the conditions.
   const unfiltered = !s.scoped && filters.length === 0;
+  const alone = !s.scoped && filters.length === 1;
   const total =
-    !s.scoped && filters.length === 1 && s.type
+    alone && s.type
       ? requestTypeCountSql(P.org, P.lists)
-      : listTotalSql(requests, where, unfiltered ? { organizationId: P.org, list: 'requests' } : null);
+      : alone && s.tab === 'PENDING_MY_APPROVAL'
+        ? pendingCountSql(P.org, P.member)
+        : listTotalSql(requests, where, unfiltered ? { organizationId: P.org, list: 'requests' } : null);
   const sort = s.sort.length ? s.sort : [{ field: 'createdAt' as const, direction: 'DESC' as const }];
   const keys: SortKey[] = [
     ...sort.map((k) => ({ key: SORTED[k.field], direction: k.direction })),
@@ -149,4 +158,26 @@ export function requestPage(
       to: f.to ? new Date(f.to).toISOString() : undefined,
     },
   });
+}
+
+/**
+ * One request's view as `memberId` sees it, the list's own item (request-list-item.ts): every answer holding a
+ * request is written by one builder. `undefined`: no such request in the organization; `null`: it has no kept view
+ * (never after the commit that wrote it, when its view is written).
+ */
+export async function requestItem(
+  db: Db,
+  organizationId: string,
+  memberId: string,
+  requestId: string,
+  view: RequestViewValues,
+): Promise<string | null | undefined> {
+  const [row] = await shapedStatements.execute<{ item: string | null }>(
+    db,
+    'request item',
+    () => sql`select ${REQUEST_ITEM} as item from requests ${REQUEST_JOIN}
+      where requests.organization_id = ${P.org} and requests.id = ${slot('id')}`,
+    { ...view, org: organizationId, member: memberId, id: requestId },
+  );
+  return row?.item;
 }

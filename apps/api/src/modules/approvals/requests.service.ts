@@ -1,4 +1,3 @@
-import type { RequestView } from '@vaultline/contracts';
 import { type Db, transaction } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../http/app-error.js';
@@ -13,7 +12,7 @@ import { canCreate, cancel, decide, type LineTemplate, snapshot } from './approv
 import { approvalsRepository, type RequestRow } from './approvals.repository.js';
 import { cancelExecuting } from './request-execution.service.js';
 import { type AnyContent, contentOf, requestTypeOf } from './request-types.js';
-import { describeRequests, stateOf } from './request-view.js';
+import { requestViewText, stateOf } from './request-view.js';
 
 /** What a route's path says the request is: its type, and the chain family of its `{family}` segment. */
 export interface ExpectedRequest {
@@ -87,9 +86,8 @@ export function requestsService(deps: OrganizationDeps & { queue: () => EngineQu
     });
   }
 
-  async function view(auth: AuthContext, row: RequestRow): Promise<RequestView> {
-    return (await describeRequests(approvalsRepository(db, orgOf(auth)), auth, [row], deps))[0]!;
-  }
+  const view = (auth: AuthContext, row: RequestRow) =>
+    requestViewText(approvalsRepository(db, orgOf(auth)), auth, row.id, deps.config);
 
   /**
    * The line a request of `kind` on `walletId` would freeze for the caller, and whether the caller may create it:

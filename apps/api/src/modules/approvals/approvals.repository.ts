@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { listTotalOf } from '../../db/list-counts.js';
 import { asColumn, organizationRows } from '../../db/organization-rows.js';
 import { accounts, approvalTemplates, requestDecisions, requests } from '../../db/schema/index.js';
 import type { WalletScope } from '../access/wallet.policy.js';
@@ -135,9 +136,8 @@ export function approvalsRepository(db: Db, organizationId: string) {
     },
 
     /** How many requests await `memberId` (pendingFor): an index-only range of the kept rows. */
-    async countPendingFor(memberId: string) {
-      const result = await db.execute(sql`select ${pendingCountSql(organizationId, memberId)}::int as n`);
-      return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    countPendingFor(memberId: string) {
+      return listTotalOf(db, pendingCountSql(organizationId, memberId));
     },
 
     /** A page of the request views `memberId` may see within `scope`, as JSON (request-page.repository.ts). */

@@ -112,11 +112,13 @@ const CAN_CANCEL = sql`requests.initiator_id = ${V.member}::uuid and ${kind} -> 
     and (${kind} ->> 'purpose' is null or ${CANCELABLE_NOW})`;
 
 /**
- * One request of the page as its view's JSON text: the kept view with, before its closing brace, the fields read
- * from the registry, the configuration and the caller (`execution` only for types that send a chain transaction).
+ * One request of the page as its view's JSON text: the kept view (kept open, without its closing brace) with the
+ * fields read from the registry, the configuration and the caller (`execution` only for types that send a chain
+ * transaction). The content is kept as written unless the type has defaults to lay under it (migration 0043).
  */
-export const REQUEST_ITEM = sql`left(rv.view, -1)
-  || ',"content":' || ((${kind} -> 'defaults') || requests.payload || jsonb_build_object('kind', requests.item_type))::text
+export const REQUEST_ITEM = sql`rv.view
+  || ',"content":' || case when ${kind} -> 'defaults' = '{}'::jsonb then rv.content
+    else ((${kind} -> 'defaults') || requests.payload || jsonb_build_object('kind', requests.item_type))::text end
   || ',"canApprove":' || coalesce(${V.member}::text = any(rv.awaiting), false)::text
   || ',"canCancel":' || coalesce(${CAN_CANCEL}, false)::text
   || case when ${kind} ->> 'purpose' is null then '' else ',"execution":' || ${EXECUTION}::text end

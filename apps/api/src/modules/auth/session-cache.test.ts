@@ -2,7 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_APPLICATION_NAME } from '../../db/change-feed.js';
-import { accounts, groupMembers, groupPermissions, memberGroups, memberPermissions } from '../../db/schema/index.js';
+import {
+  accounts,
+  groupMembers,
+  groupPermissions,
+  memberGroups,
+  memberPermissions,
+  sessions,
+} from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestBrowser } from '../../test/browser.js';
 import { createMember, grant, signIn } from '../../test/fixtures.js';
@@ -62,6 +69,37 @@ describe('kept session lookups', () => {
     expect((await browser.request('GET', byEmail)).statusCode).toBe(404);
     await db().delete(memberPermissions).where(eq(memberPermissions.accountId, m.id));
     expect((await browser.request('GET', byEmail)).statusCode).toBe(403);
+  });
+
+  it('records the activity of parallel calls once a second, written by one of them', async () => {
+    const { m, browser } = await member();
+    expect((await browser.request('GET', ME)).statusCode).toBe(200);
+    // Every write of the session's last activity, counted by a trigger of this test's own.
+    await db().execute(sql`create table touch_writes (account_id uuid not null)`);
+    await db().execute(sql`create function touch_written() returns trigger language plpgsql as $$
+      begin insert into touch_writes values (new.account_id); return null; end $$`);
+    await db().execute(sql`create trigger touch_written after update of last_seen_at on sessions
+      for each row execute function touch_written()`);
+    try {
+      const writes = async () => {
+        const rows = await db().execute(sql`select count(*)::int as n from touch_writes where account_id = ${m.id}`);
+        return (rows as unknown as { rows: [{ n: number }] }).rows[0].n;
+      };
+      let due = t.clock.now();
+      for (let second = 1; second <= 2; second++) {
+        t.clock.advance(1500);
+        due = t.clock.now();
+        const answers = await Promise.all(Array.from({ length: 8 }, () => browser.request('GET', ME)));
+        expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+        expect(await writes()).toBe(second);
+      }
+      const [row] = await db().select().from(sessions).where(eq(sessions.accountId, m.id));
+      expect(row!.lastSeenAt.getTime()).toBeGreaterThanOrEqual(due.getTime());
+    } finally {
+      await db().execute(sql`drop trigger touch_written on sessions`);
+      await db().execute(sql`drop function touch_written()`);
+      await db().execute(sql`drop table touch_writes`);
+    }
   });
 
   it("follows a group's members and permissions", async () => {

@@ -77,10 +77,19 @@ export function sessionCache(feed: ChangeFeed | undefined, now: () => number = D
       }
       sessions.add(sessionId);
     },
-    /** This process recorded the session's activity: the kept copy says so too. */
-    touched(sessionId: string, at: Date) {
+    /**
+     * Whether this call records the session's activity: `everyMs` after the latest activity this process knows of
+     * (`lastSeenAt` as the call read it, or the kept copy's, whichever is later). The kept copy says so at once,
+     * before the write: of the calls in flight when the touch falls due, one writes. Marked only after the write,
+     * every one of a bench's 32 parallel calls wrote the same row each second, each waiting on the last one's lock
+     * and commit.
+     */
+    claimTouch(sessionId: string, lastSeenAt: Date, at: Date, everyMs: number): boolean {
       const entry = entries.get(sessionId);
+      const kept = entry?.found.session.lastSeenAt.getTime() ?? 0;
+      if (at.getTime() - Math.max(kept, lastSeenAt.getTime()) < everyMs) return false;
       if (entry) entry.found = { ...entry.found, session: { ...entry.found.session, lastSeenAt: at } };
+      return true;
     },
     size: () => entries.size,
   };

@@ -109,9 +109,8 @@ export function sessionService({ db, config, clock, changes }: SessionServiceDep
       if (account?.status !== 'ACTIVE' || account.id !== payload.sub) throw new AppError('4001');
       // The touch is a write to the one row all of a browser's parallel calls share: at most once a second is
       // plenty for an idle timeout counted in minutes, and concurrent calls stop queueing on that row's lock.
-      if (opts.touch && now.getTime() - session!.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+      if (opts.touch && cache.claimTouch(session!.id, session!.lastSeenAt, now, TOUCH_EVERY_MS)) {
         await authRepository(db).updateSession(session!.id, { lastSeenAt: now });
-        cache.touched(session!.id, now);
       }
       const permissions = permissionsOf(found!);
       return {

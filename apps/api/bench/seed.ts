@@ -254,7 +254,7 @@ async function seedVolume(
     await step(
       'request views',
       `insert into request_views (request_id, view, content, awaiting, attempts, refreshed_in)
-       select r.id, v.view, v.content, v.awaiting, v.attempts, '0' from requests r cross join lateral request_view_of(r.id) v
+       select r.id, v.view, v.content, v.awaiting, v.attempts, '0' from requests r cross join lateral request_kept_view_of(r.id) v
        where r.organization_id = $1`,
       [org.organizationId],
     );

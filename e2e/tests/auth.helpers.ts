@@ -92,22 +92,31 @@ export async function credentials(request: APIRequestContext, base = ''): Promis
 const STEP_MS = 30_000;
 
 /**
- * A TOTP code the server has not seen: waits for the next 30 s step when this one was used.
+ * A TOTP code the server has not seen. The server takes one step of drift either way (totp.ts), so when this
+ * step's code was used the next step's is as good, as from a phone whose clock runs a little ahead: a journey
+ * waits only when it needs a third code within one step (it waited for the next step at each second code, up to
+ * 30 s each, a good part of the journeys' run). A code about to roll over on its way is not taken.
  * `account` (an email) keeps the steps of an account other than the demo owner apart.
  */
 export async function freshCode(secret: string, base = '', account?: string): Promise<string> {
   const key = stateKey(base, account);
   for (;;) {
     const now = Date.now();
-    const step = Math.floor(now / STEP_MS);
-    const left = (step + 1) * STEP_MS - now;
-    // Also avoid a code about to roll over on its way to the server.
-    if (step > readState(key).lastStep && left > 2_000) {
+    const current = Math.floor(now / STEP_MS);
+    const left = (current + 1) * STEP_MS - now;
+    const step = Math.max(left > 2_000 ? current : current + 1, readState(key).lastStep + 1);
+    if (step <= current + 1) {
       writeState(key, { lastStep: step });
-      return authenticator.generate(secret);
+      return authenticator.clone({ epoch: step * STEP_MS }).generate(secret);
     }
-    await new Promise((resolve) => setTimeout(resolve, left + 300));
+    // Until `step` is the next one.
+    await new Promise((resolve) => setTimeout(resolve, (step - 1) * STEP_MS - now + 300));
   }
+}
+
+/** The server refused a code as used: every step up to the current one counts as used (never moves back). */
+export function markStepsUsed(key: string): void {
+  writeState(key, { lastStep: Math.max(readState(key).lastStep, Math.floor(Date.now() / STEP_MS)) });
 }
 
 export interface OtpOptions {
@@ -146,7 +155,7 @@ export async function enterOtp(page: Page, secret: string, done: () => Promise<u
   const { base = '', scope = page, account } = options;
   await scope.getByTestId('otp-input').fill(await freshCode(secret, base, account));
   if ((await codeOutcome(page, done)) === 'done') return;
-  writeState(stateKey(base, account), { lastStep: Math.floor(Date.now() / STEP_MS) });
+  markStepsUsed(stateKey(base, account));
   await scope.getByTestId('otp-input').fill(await freshCode(secret, base, account));
   await done();
 }

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { codeOutcome, credentials, freshCode, snap, stateKey, writeState } from './auth.helpers';
+import { codeOutcome, credentials, freshCode, markStepsUsed, snap, stateKey } from './auth.helpers';
 
 /**
  * The keyboard-only journey: the demo owner signs in, asks for a wallet and approves the request with nothing but
@@ -90,7 +90,7 @@ async function typeOtp(
   await page.keyboard.type(await freshCode(secret));
   await submit();
   if ((await codeOutcome(page, done)) === 'done') return;
-  writeState(stateKey(''), { lastStep: Math.floor(Date.now() / 30_000) });
+  markStepsUsed(stateKey(''));
   await tabTo(page, field, 'the one-time code field', { back: true });
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(await freshCode(secret));

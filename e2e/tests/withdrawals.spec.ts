@@ -99,7 +99,8 @@ test.describe('withdrawals', () => {
 
     // The owner watches the wallet while the approver's decision sends the transaction.
     await page.goto(`/dashboard/wallets/sepolia/${walletId}`);
-    await expect(card).toBeVisible();
+    // A whole page load: on a busy machine the app took 5 s to start and ask for the wallet (the default wait).
+    await expect(card).toBeVisible({ timeout: 30_000 });
     const before = BigInt((await card.getAttribute('data-total')) ?? '0');
     await page.removeLocatorHandler(page.getByTestId('notice-dismiss-all'));
     await openPendingRequest(a, firstId);

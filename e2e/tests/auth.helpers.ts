@@ -94,8 +94,8 @@ const STEP_MS = 30_000;
 /**
  * A TOTP code the server has not seen. The server takes one step of drift either way (totp.ts), so when this
  * step's code was used the next step's is as good, as from a phone whose clock runs a little ahead: a journey
- * waits only when it needs a third code within one step (it waited for the next step at each second code, up to
- * 30 s each, a good part of the journeys' run). A code about to roll over on its way is not taken.
+ * waits only when it needs a third code within one step (it waited, up to 30 s, at each second one). A code about
+ * to roll over on its way is not taken.
  * `account` (an email) keeps the steps of an account other than the demo owner apart.
  */
 export async function freshCode(secret: string, base = '', account?: string): Promise<string> {

@@ -28,10 +28,10 @@ export const pendingFor = (organizationId: unknown, member: unknown) =>
   sql`${requests.id} in (select aw.request_id from request_awaited aw
     where aw.organization_id = ${organizationId} and aw.account_id = ${member}::text)`;
 
-/** How many requests await `member`: an index-only range of request_awaited's key. */
+/** How many requests await `member`: the sum of their few kept additions (request_awaited_counts, migration 0044). */
 export const pendingCountSql = (organizationId: unknown, member: unknown) =>
-  sql`(select count(*) from request_awaited aw where aw.organization_id = ${organizationId}
-    and aw.account_id = ${member}::text)`;
+  sql`(select coalesce(sum(c.n), 0) from request_awaited_counts c where c.organization_id = ${organizationId}
+    and c.account_id = ${member}::text)`;
 
 /** The placeholders of the list's statements; a call's values fill them by name. */
 const P = {

@@ -9,7 +9,7 @@
 
 import { SIGN_REQUEST_TYPES, signColdRequest, toQrParts } from '@vaultline/chains/cold';
 import { fromBaseUnits } from '@vaultline/contracts';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { keccak256 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema/index.js';
@@ -39,6 +39,8 @@ const RECEIVER = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'; // the scene's re
 const COLD_SEED = new Uint8Array(64).map((_, i) => (i * 53 + 7) % 256);
 /** Fixed, so a failing run replays the same kill moments. */
 const SEED = 0xc01d;
+/** How the server process under test names its connections to PostgreSQL. */
+const SERVER_APPLICATION_NAME = 'vaultline-cold-signature-crash';
 /** Withdrawal i pays (i + 1) hundredths of an ether. */
 const amountOf = (i: number) => (ETH(1n) / 100n) * BigInt(i + 1);
 
@@ -69,8 +71,11 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('cold signature accepta
   function serverProcess() {
     const driver = t.testDb.database.driver;
     if (driver.kind !== 'postgres') throw new Error('postgres only');
+    // Named, so that its backends can be told apart from the test's own (untilServerBackendsEnd).
+    const url = new URL(driver.url);
+    url.searchParams.set('application_name', SERVER_APPLICATION_NAME);
     return startServerProcess({
-      DATABASE_URL: driver.url,
+      DATABASE_URL: url.toString(),
       APP_ENV: 'development',
       SEED_DEMO: 'false',
       ENGINE: 'off',
@@ -83,6 +88,21 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('cold signature accepta
       TRAVEL_RULE_SWEEP_MS: '0',
       STAKING_VALIDATORS_SYNC_MS: '0',
     });
+  }
+
+  /**
+   * Resolves once no backend of the killed server is left. A kill while the server's COMMIT is on its way leaves the
+   * backend finishing that commit (PostgreSQL learns of the closed socket only when it next reads or writes): until
+   * the backend ends, the transaction's outcome is not yet decided, and a read could find BUILT a row that then
+   * commits SIGNED (a CI run did, 79 ms after sending).
+   */
+  async function untilServerBackendsEnd() {
+    await until(async () => {
+      const result = await db(t).execute(
+        sql`select count(*)::int as n from pg_stat_activity where application_name = ${SERVER_APPLICATION_NAME}`,
+      );
+      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n === 0;
+    }, "the killed server's backends to end");
   }
 
   /** What the database says of one transaction right now: the row, the request's progress, its acceptances. */
@@ -134,6 +154,7 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('cold signature accepta
       await sleep(delay);
       await server.kill();
       const reply = await sent;
+      await untilServerBackendsEnd();
 
       const at = `round ${round}, killed ${delay.toFixed(1)} ms after sending`;
       const state = await stateOf(w.requestId, w.transactionId);

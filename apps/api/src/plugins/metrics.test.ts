@@ -35,9 +35,18 @@ function series(text: string, name: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(name.length + 1));
 }
 
+/**
+ * How much a counter grew between two scrapes. The registry is the process's own, and the API test files share one
+ * process (vitest's `isolate: false`), so earlier files' calls and jobs are already counted in it.
+ */
+function grown(before: string, after: string, name: string): number {
+  return (series(after, name) ?? 0) - (series(before, name) ?? 0);
+}
+
 describe('/metrics', () => {
   it('is open in local, in Prometheus text format, with route patterns (never raw URLs) timed', async () => {
     const t = await app();
+    const before = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
     await t.app.inject({ method: 'GET', url: '/healthz' });
     const id = randomUUID();
     await t.app.inject({ method: 'GET', url: `/api/v1/balances/wallet/${id}` });
@@ -50,7 +59,8 @@ describe('/metrics', () => {
     expect(series(text, healthz)).toBeGreaterThanOrEqual(1);
     // Signed out: the route's pattern with the 401, not the wallet id.
     expect(
-      series(
+      grown(
+        before,
         text,
         'vaultline_http_request_duration_seconds_count{route="/api/v1/balances/wallet/:walletId",method="GET",status="401"}',
       ),
@@ -58,7 +68,7 @@ describe('/metrics', () => {
     expect(text).not.toContain(id);
     expect(text).not.toContain('/no/such/path');
     expect(
-      series(text, 'vaultline_http_request_duration_seconds_count{route="unmatched",method="GET",status="404"}'),
+      grown(before, text, 'vaultline_http_request_duration_seconds_count{route="unmatched",method="GET",status="404"}'),
     ).toBe(1);
     // Read from the database at the scrape: every chain transaction state (none yet), the database up.
     expect(series(text, 'vaultline_chain_transactions{state="BROADCAST"}')).toBe(0);
@@ -95,14 +105,15 @@ describe('/metrics', () => {
     const org = await createOrganization(db, 'Metrics');
     const m = await createMember(db, t.config, { organizationId: org.id });
     await grant(db, m.id, ['OWNER']);
-    await createWallet(await signIn(t, m), org.id, 'ETHEREUM', 'Metered');
     const queue = 'queue="wallet-creation"';
     const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const before = await scrape();
+    await createWallet(await signIn(t, m), org.id, 'ETHEREUM', 'Metered');
     // The wallet is active once the handler has run; pg-boss marks its job completed just after the handler
     // returns, in a write of its own, so the queue table may show it a moment later (a scrape at once raced it).
     await expect.poll(async () => series(await scrape(), `vaultline_engine_jobs{${queue},state="completed"}`)).toBe(1);
     const text = await scrape();
-    expect(series(text, `vaultline_engine_job_duration_seconds_count{${queue},outcome="completed"}`)).toBe(1);
+    expect(grown(before, text, `vaultline_engine_job_duration_seconds_count{${queue},outcome="completed"}`)).toBe(1);
     expect(series(text, `vaultline_engine_job_recent_duration_seconds{${queue},stat="max"}`)).toBeGreaterThanOrEqual(0);
   });
 

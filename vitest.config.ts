@@ -13,8 +13,8 @@ const api = (name: string, kind: 'pglite' | 'postgres') => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // A worker runs many files in turn on one module graph instead of importing the app's graph again for each
-    // file: vitest's import time, summed over the files, was 587 s of a CI run (26 s for both API projects this
-    // way; their wall time 722-749 s against about 1,440 s for all projects isolated). Every file makes its own
+    // file: vitest's import time, summed over the files, was 587 s of a CI run, 87 s this way, and all projects'
+    // vitest took 785-910 s of a CI run against 1,443 s isolated (runs of 2026-12-01). Every file makes its own
     // database and app, so what files share is module state only: the process's metrics registry (its test
     // compares counts before and after), caches keyed by their own secrets and ids, and types a test registers
     // and removes again.

@@ -102,6 +102,7 @@ export function walletCustody(tx: Db, organizationId: string) {
         | 'importWorkflowId'
         | 'solNonceAccount'
         | 'memberCount'
+        | 'listItem'
       > & { creationRequestId: string; createdAt: Date },
       firstManagerId: string,
     ): Promise<WalletRow> {

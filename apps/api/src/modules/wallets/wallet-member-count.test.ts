@@ -118,11 +118,14 @@ async function randomOperation(tx: Db) {
 
 const attempt = (operations: number, rollBack: boolean) => randomTransaction(db, randomOperation, operations, rollBack);
 
-/** Each wallet's kept count and its count over the rows. */
+/** Each wallet's kept count and its count over the rows, with its kept list item (migration 0045). */
 async function counts() {
   return db
     .select({
       id: wallets.id,
+      name: wallets.name,
+      createdAt: wallets.createdAt,
+      listItem: wallets.listItem,
       kept: wallets.memberCount,
       // Qualified by hand: drizzle writes a lone table's columns unqualified, which `m` would capture.
       full: sql<number>`(select count(*)::int from ${walletMembers} m where m.wallet_id = "wallets"."id")`,
@@ -134,6 +137,11 @@ async function counts() {
 async function expectKeptEqualsFull() {
   const rows = await counts();
   expect(rows.map((r) => [r.id, r.kept])).toEqual(rows.map((r) => [r.id, r.full]));
+  // The list's kept text follows the count and the row it was written from (the list test compares whole items).
+  const items = rows.map((r) => JSON.parse(`${r.listItem}}`) as Record<string, unknown>);
+  expect(items.map((i) => [i.id, i.name, i.memberCount, i.createdAt])).toEqual(
+    rows.map((r) => [r.id, r.name, r.full, r.createdAt.toISOString()]),
+  );
   return rows;
 }
 
@@ -210,7 +218,7 @@ describe('wallet member counts kept on the wallet', () => {
     await expectKeptEqualsFull();
   });
 
-  it('are written by the triggers alone: a new or copied wallet starts at zero, a direct write is kept out', async () => {
+  it('are written by the triggers alone: a new or copied wallet starts at zero, a direct write of either is kept out', async () => {
     const org = orgs[1]!;
     const [w] = await walletsOf(db, org.id);
     await db
@@ -219,6 +227,8 @@ describe('wallet member counts kept on the wallet', () => {
       .onConflictDoNothing();
     await db.update(wallets).set({ memberCount: 40 }).where(eq(wallets.id, w!.id));
     await db.execute(sql`update wallets set member_count = member_count + 1, name = name || '!' where id = ${w!.id}`);
+    // The list's kept text is the trigger's too: a write of its own is replaced by the row's.
+    await db.execute(sql`update wallets set list_item = '{"id":"forged"' where id = ${w!.id}`);
     // A row written with a count of its own (as a copy of another wallet's row would be).
     await addWallet(db, org.id, org.people[0]!, 7);
     await expectKeptEqualsFull();

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { frozen } from '../../db/frozen-sql.js';
-import { isoTime, type JsonPage, type JsonPageList, jsonPage } from '../../db/json-page.js';
+import { type JsonPage, type JsonPageList, jsonPage } from '../../db/json-page.js';
 import { containsPattern } from '../../db/like.js';
 import { listTotalSql } from '../../db/list-counts.js';
 import { asColumn, organizationRows } from '../../db/organization-rows.js';
@@ -22,11 +22,12 @@ export interface WalletListQuery {
   after?: string | undefined;
 }
 
-/** A wallet of a list page as the API answers it (contracts' Wallet), the caller's membership joined as `me`. */
-const WALLET_JSON = frozen(sql`json_build_object('id', ${wallets.id}, 'name', ${wallets.name},
-  'blockchain', ${wallets.blockchain}, 'family', ${wallets.family}, 'address', ${wallets.address},
-  'publicKey', ${wallets.publicKey}, 'derivationPath', ${wallets.derivationPath}, 'custody', ${wallets.custody},
-  'myRole', me.role, 'memberCount', ${wallets.memberCount}, 'createdAt', ${isoTime(wallets.createdAt)})`);
+/**
+ * A wallet of a list page as the API answers it (contracts' Wallet), the caller's membership joined as `me`: the
+ * row's kept JSON text (`list_item`, migration 0045) with the caller's role added and the object closed. A role is
+ * an enum value, nothing to escape.
+ */
+const WALLET_JSON = frozen(sql`${wallets.listItem} || ',"myRole":' || coalesce('"' || me.role || '"', 'null') || '}'`);
 
 /**
  * The caller's membership of each wallet (before and after the caller's account id): at most one row a wallet
@@ -84,6 +85,7 @@ function walletList(
     keys: [...shape.sort.map((s) => ({ key: cols[s.field], direction: s.direction })), ASC_ID],
     total: listTotalSql(wallets, where, whole),
     item: WALLET_JSON,
+    itemIsText: true,
     // What memberSummary reads, per wallet of the page: the caller's role joined, the count kept on the wallet.
     join: sql`${MEMBERSHIP_JOIN}${W.account}`,
   };

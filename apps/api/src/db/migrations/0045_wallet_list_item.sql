@@ -1,4 +1,5 @@
 ALTER TABLE "wallets" ADD COLUMN "list_item" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "wallet_members" ADD CONSTRAINT "wallet_members_role" CHECK ("wallet_members"."role" in ('MANAGER', 'MEMBER'));--> statement-breakpoint
 -- wallets.list_item: the wallet as the list answers it (contracts' Wallet) without the caller's role, JSON text left
 -- open (no closing brace) so a page adds the role and closes it by concatenation (issue 17: json_build_object of a
 -- page's 20 wallets was about three quarters of the page statement's time). Written on every insert and update of

@@ -186,6 +186,8 @@ export const walletMembers = pgTable(
   (t) => [
     uniqueIndex('wallet_members_once_key').on(t.walletId, t.accountId),
     index('wallet_members_account_idx').on(t.accountId),
+    // A wallet page writes the role into its JSON as it is (migration 0045): only these values, nothing to escape.
+    check('wallet_members_role', sql`${t.role} in ('MANAGER', 'MEMBER')`),
   ],
 );
 

@@ -229,6 +229,10 @@ describe('wallet member counts kept on the wallet', () => {
     await db.execute(sql`update wallets set member_count = member_count + 1, name = name || '!' where id = ${w!.id}`);
     // The list's kept text is the trigger's too: a write of its own is replaced by the row's.
     await db.execute(sql`update wallets set list_item = '{"id":"forged"' where id = ${w!.id}`);
+    // The page writes the caller's role into its JSON as stored: a role outside the two is refused.
+    await expect(
+      db.execute(sql`update wallet_members set role = 'MANAGER"' where wallet_id = ${w!.id}`),
+    ).rejects.toThrow();
     // A row written with a count of its own (as a copy of another wallet's row would be).
     await addWallet(db, org.id, org.people[0]!, 7);
     await expectKeptEqualsFull();

@@ -25,7 +25,7 @@ export interface WalletListQuery {
 /**
  * A wallet of a list page as the API answers it (contracts' Wallet), the caller's membership joined as `me`: the
  * row's kept JSON text (`list_item`, migration 0045) with the caller's role added and the object closed. A role is
- * an enum value, nothing to escape.
+ * MANAGER or MEMBER (check wallet_members_role), nothing to escape.
  */
 const WALLET_JSON = frozen(sql`${wallets.listItem} || ',"myRole":' || coalesce('"' || me.role || '"', 'null') || '}'`);
 

@@ -34,6 +34,12 @@ export interface JsonPageList {
   itemIsText?: boolean;
   /** Joined to each row of the page, e.g. `cross join lateral (…) m`. */
   join?: SQL;
+  /**
+   * The page's rows read through another table's index in the list's order (the caller's awaited requests): the
+   * FROM clause, joining the listed table, and the keys of that order over the other table's copies of the keys'
+   * values, in the same directions. Without it, the rows are read off the listed table's own order.
+   */
+  driver?: { from: SQL; keys: readonly SortKey[] };
 }
 
 export interface JsonPage {
@@ -87,15 +93,16 @@ export async function jsonPage(
       () => {
         const list = shape.build();
         const table = list.id.table;
-        const order = orderSql(list.keys);
+        const read = readOrder(list);
+        const order = orderSql(read.keys);
         // The cursor row, read once: the keys' values where the caller may see it (no row: 4000 below).
         const cursor = sql`with page_cursor as (select ${sql.join(
           list.keys.map((k, i) => sql`${k.key} as ${sql.identifier(`k${i}`)}`),
           sql`, `,
         )} from ${table} where ${and(list.visible, sql`${list.id} = ${PAGE.after}`)})`;
         const position = (i: number) => sql`(select ${sql.identifier(`k${i}`)} from page_cursor)`;
-        const rows = sql`select *, row_number() over (order by ${order}) as page_rn from ${table}
-          where ${and(list.where, beyondValues(list.keys, position))} order by ${order} limit ${literal(q.size + 1)}`;
+        const rows = sql`select ${table}.*, row_number() over (order by ${order}) as page_rn from ${read.from}
+          where ${and(list.where, beyondValues(read.keys, position))} order by ${order} limit ${literal(q.size + 1)}`;
         return pageStatement(list, rows, q.size, { found: sql`exists (select 1 from page_cursor)`, cursor });
       },
       { ...shape.values, page_after: after.data },
@@ -115,10 +122,11 @@ export async function jsonPage(
     () => {
       const list = shape.build();
       const table = list.id.table;
+      const read = readOrder(list);
       const rows = first
-        ? sql`select *, 1 as page_rn from ${table} where ${list.where} order by ${orderSql(list.keys)} limit ${literal(w.limit)}`
-        : sql`select *, 1 as page_rn from ${table} where ${list.id} in (select ${list.id} from ${table}
-          where ${list.where} order by ${orderSql(list.keys, w.reversed)} limit ${literal(w.limit)} offset ${PAGE.offset})`;
+        ? sql`select ${table}.*, 1 as page_rn from ${read.from} where ${list.where} order by ${orderSql(read.keys)} limit ${literal(w.limit)}`
+        : sql`select *, 1 as page_rn from ${table} where ${list.id} in (select ${list.id} from ${read.from}
+          where ${list.where} order by ${orderSql(read.keys, w.reversed)} limit ${literal(w.limit)} offset ${PAGE.offset})`;
       return pageStatement(list, rows, q.size);
     },
     { ...shape.values, page_offset: w.offset },
@@ -127,6 +135,9 @@ export async function jsonPage(
   const more = (q.page - 1) * q.size + row!.n < row!.total;
   return { items: row!.items, total: row!.total, nextCursor: more ? row!.last : null };
 }
+
+/** Where the page's rows are read from and in which keys: the list's driver, or its table in its own keys. */
+const readOrder = (list: JsonPageList) => list.driver ?? { from: list.id.table, keys: list.keys };
 
 /** A timestamp as JSON's ISO 8601 text in UTC with milliseconds, as Date.toISOString writes it. */
 export const isoTime = (column: AnyPgColumn | SQL) =>

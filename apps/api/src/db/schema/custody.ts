@@ -66,6 +66,13 @@ export const requests = pgTable(
     // A list filtered to one type (the withdrawals screen) pages and counts off this index instead of scanning.
     index('requests_org_type_created_id_idx').on(t.organizationId, t.type, t.createdAt.desc().nullsFirst(), t.id),
     index('requests_wallet_idx').on(t.walletId),
+    // "My requests" pages off the initiator's own requests instead of walking the organization's (migration 0046).
+    index('requests_org_initiator_created_id_idx').on(
+      t.organizationId,
+      t.initiatorId,
+      t.createdAt.desc().nullsFirst(),
+      t.id,
+    ),
     // The live stream reads what changed since its last poll (events.repository).
     index('requests_updated_idx').on(t.updatedAt),
     uniqueIndex('requests_open_exclusive_key')

@@ -53,7 +53,7 @@ async function randomOperation(tx: Db) {
   const org = pickOne(orgs);
   const ids = await requestsOf(tx, org.id);
   const member = pickOne(org.members);
-  const row = () => ({ organizationId: org.id, accountId: member, requestId: pickOne(ids) });
+  const row = () => ({ organizationId: org.id, accountId: member, requestId: pickOne(ids), createdAt: new Date() });
   switch (below(8)) {
     case 0:
     case 1:
@@ -65,7 +65,14 @@ async function randomOperation(tx: Db) {
     case 3: // one request awaits several members (a step of several approvers)
       await tx
         .insert(requestAwaited)
-        .values(org.members.map((accountId) => ({ organizationId: org.id, accountId, requestId: pickOne(ids) })))
+        .values(
+          org.members.map((accountId) => ({
+            organizationId: org.id,
+            accountId,
+            requestId: pickOne(ids),
+            createdAt: new Date(),
+          })),
+        )
         .onConflictDoNothing();
       return;
     case 4: // a decision: the member is no longer awaited on one request
@@ -186,7 +193,9 @@ describe('the kept counts of awaited requests', () => {
       });
       // The first transaction adds a row, folds the member's rows (holding their fold) and stays open.
       const first = transaction(db, async (tx) => {
-        await tx.insert(requestAwaited).values({ organizationId: org.id, accountId: member, requestId: ids[0]! });
+        await tx
+          .insert(requestAwaited)
+          .values({ organizationId: org.id, accountId: member, requestId: ids[0]!, createdAt: new Date() });
         folded();
         await held;
       });
@@ -197,7 +206,9 @@ describe('the kept counts of awaited requests', () => {
           ids.slice(1).map((requestId, i) =>
             transaction(db, async (tx) => {
               await tx.execute(sql`set local lock_timeout = '2s'`);
-              await tx.insert(requestAwaited).values({ organizationId: org.id, accountId: member, requestId });
+              await tx
+                .insert(requestAwaited)
+                .values({ organizationId: org.id, accountId: member, requestId, createdAt: new Date() });
               if (i % 2) await tx.delete(requestAwaited).where(eq(requestAwaited.requestId, requestId));
             }),
           ),

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { STAKING_PERIODS } from '@vaultline/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -240,6 +240,54 @@ async function comparePending(callers: readonly string[]): Promise<number> {
   return pending;
 }
 
+/**
+ * "Pending my approval" page by page (by number from both ends of the list, and by cursor), newest and oldest first,
+ * alone and with a type filter, against the requests describeRequests lets each caller approve in the list's order
+ * (created_at with its microseconds, then id): the tab reads the member's awaited rows in that order (migration
+ * 0046), so its pages, totals and cursors must be those of the list it replaced.
+ */
+async function comparePendingPages(callers: readonly string[]): Promise<number> {
+  const repo = approvalsRepository(db, orgId);
+  const view = requestViewValues(config);
+  const rows = (await db.select().from(requests).where(eq(requests.organizationId, orgId))) as RequestRow[];
+  let compared = 0;
+  for (const member of callers) {
+    const approvable = (await describeRequests(db, member, rows, config)).filter((v) => v.canApprove);
+    for (const direction of ['DESC', 'ASC'] as const) {
+      for (const type of [undefined, ['WITHDRAWAL'] as RequestRow['type'][]]) {
+        const ids = approvable.filter((v) => !type || type.includes(v.type as RequestRow['type'])).map((v) => v.id);
+        const byCreation = direction === 'DESC' ? desc(requests.createdAt) : asc(requests.createdAt);
+        const ordered = ids.length
+          ? await db
+              .select({ id: requests.id })
+              .from(requests)
+              .where(inArray(requests.id, ids))
+              .orderBy(byCreation, asc(requests.id))
+          : [];
+        const expected = ordered.map((r) => r.id);
+        const filters = { tab: 'PENDING_MY_APPROVAL' as const, ...(type ? { type } : {}) };
+        const query = { size: 4, sort: [{ field: 'createdAt' as const, direction }], filters };
+        const byNumber: string[] = [];
+        const byCursor: string[] = [];
+        let after: string | undefined;
+        for (let page = 1; page <= Math.ceil(expected.length / 4) + 1; page++) {
+          const numbered = await repo.list(member, null, { ...query, page }, view);
+          expect(numbered.total).toBe(expected.length);
+          byNumber.push(...(JSON.parse(numbered.items) as { id: string }[]).map((i) => i.id));
+          const next = await repo.list(member, null, { ...query, page: 1, ...(after ? { after } : {}) }, view);
+          byCursor.push(...(JSON.parse(next.items) as { id: string }[]).map((i) => i.id));
+          if (!next.nextCursor) break;
+          after = next.nextCursor;
+        }
+        expect(byNumber).toEqual(expected);
+        expect(byCursor).toEqual(expected);
+        compared += expected.length;
+      }
+    }
+  }
+  return compared;
+}
+
 describe('a list page of request views, written by PostgreSQL', () => {
   it('equals describeRequests for every request and every caller', async () => {
     expect(await compareEveryPage(members)).toBe(202 * members.length);
@@ -247,6 +295,10 @@ describe('a list page of request views, written by PostgreSQL', () => {
 
   it('lists as pending for each caller exactly the requests they may approve, and counts them', async () => {
     expect(await comparePending(members)).toBeGreaterThan(0);
+  });
+
+  it('pages pending my approval in the list order, by number and by cursor, with and without a type filter', async () => {
+    expect(await comparePendingPages(members)).toBeGreaterThan(40);
   });
 
   it('follows every change of what a view reads of other rows: names, decisions, attempts, wallets, removals', async () => {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { type JsonPage, type JsonPageList, jsonPage } from '../../db/json-page.js';
 import type { SortKey } from '../../db/keyset.js';
 import { listTotalSql, requestTypeCountSql, requestTypeLists } from '../../db/list-counts.js';
-import { requestDecisions, requests } from '../../db/schema/index.js';
+import { requestAwaited, requestDecisions, requests } from '../../db/schema/index.js';
 import { shapedStatements, slot } from '../../db/shaped-statements.js';
 import { requestScopeCondition } from '../access/visibility.repository.js';
 import type { WalletScope } from '../access/wallet.policy.js';
@@ -78,11 +78,30 @@ const SORTED: Record<Shape['sort'][number]['field'], AnyPgColumn> = {
   updatedAt: requests.updatedAt,
 };
 
+/**
+ * "Pending my approval" in the order of its creation times: read off the member's awaited rows (their index holds
+ * each request's created_at, migration 0046), 20 entries for a page at any depth, where walking the organization's
+ * requests and probing each cost every request between the member's.
+ */
+function pendingDriver(sort: Shape['sort']): JsonPageList['driver'] {
+  const [first, ...rest] = sort.length ? sort : [{ field: 'createdAt' as const, direction: 'DESC' as const }];
+  if (first?.field !== 'createdAt' || rest.length > 0) return undefined;
+  return {
+    from: sql`${requestAwaited} join ${requests} on ${requests.id} = ${requestAwaited.requestId}
+      and ${requestAwaited.organizationId} = ${P.org} and ${requestAwaited.accountId} = ${P.member}::text`,
+    keys: [
+      { key: requestAwaited.createdAt, direction: first.direction },
+      { key: requestAwaited.requestId, direction: 'ASC' },
+    ],
+  };
+}
+
 /** The list of one shape, from placeholders (json-page.ts builds it once per shape): conditions, total, order, view. */
 function requestList(db: Db, s: Shape): JsonPageList {
   const visible = and(eq(requests.organizationId, P.org), s.scoped ? requestScopeCondition(db, P.scope) : undefined);
   const filters: SQL[] = [];
-  if (s.tab === 'PENDING_MY_APPROVAL') filters.push(pendingFor(P.org, P.member));
+  const pending = s.tab === 'PENDING_MY_APPROVAL' ? pendingFor(P.org, P.member) : undefined;
+  if (pending) filters.push(pending);
   if (s.tab === 'MY_APPROVAL_HISTORY') {
     filters.push(
       sql`exists (select 1 from ${requestDecisions} d where d.request_id = ${requests.id} and d.account_id = ${P.member})`,
@@ -96,6 +115,10 @@ function requestList(db: Db, s: Shape): JsonPageList {
   if (s.from) filters.push(sql`${requests.createdAt} >= ${P.from}::timestamptz`);
   if (s.to) filters.push(sql`${requests.createdAt} <= ${P.to}::timestamptz`);
   const where = and(visible, ...filters);
+  // Read off the member's awaited rows, the page needs no condition of its own for them; its total still counts
+  // only those (below).
+  const driver = pending ? pendingDriver(s.sort) : undefined;
+  const pageWhere = driver ? and(visible, ...filters.filter((f) => f !== pending)) : where;
   // Unfiltered: the kept count (migration 0006); filtered by type alone (the withdrawals screen): the kept count
   // per type (0027); pending the caller's approval alone: the caller's awaited rows (0042); otherwise a count over
   // the conditions.
@@ -112,7 +135,17 @@ function requestList(db: Db, s: Shape): JsonPageList {
     ...sort.map((k) => ({ key: SORTED[k.field], direction: k.direction })),
     { key: requests.id, direction: 'ASC' },
   ];
-  return { id: requests.id, visible, where, keys, total, item: REQUEST_ITEM, itemIsText: true, join: REQUEST_JOIN };
+  return {
+    id: requests.id,
+    visible,
+    where: pageWhere,
+    keys,
+    total,
+    item: REQUEST_ITEM,
+    itemIsText: true,
+    join: REQUEST_JOIN,
+    driver,
+  };
 }
 
 /**

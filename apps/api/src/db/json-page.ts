@@ -1,5 +1,5 @@
 import { and, getTableName, is, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, PgColumn } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, type AnyPgTable, PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { AppError } from '../http/app-error.js';
 import type { Db } from './client.js';
@@ -35,11 +35,20 @@ export interface JsonPageList {
   /** Joined to each row of the page, e.g. `cross join lateral (…) m`. */
   join?: SQL;
   /**
-   * The page's rows read through another table's index in the list's order (the caller's awaited requests): the
-   * FROM clause, joining the listed table, and the keys of that order over the other table's copies of the keys'
-   * values, in the same directions. Without it, the rows are read off the listed table's own order.
+   * The page's rows read through other indexes in the list's order (the caller's awaited requests; a member's
+   * requests gathered from several indexes): the FROM clause, joining the listed table, and the keys of that order
+   * over the columns it reads them by, in the same directions. A FROM given as a function is built for what the
+   * page reads (a first page, or the page after a cursor): it bounds each index it reads by it; a page by number
+   * past the first reads the listed table then. Without a driver, the rows are read off the listed table's order.
    */
-  driver?: { from: SQL; keys: readonly SortKey[] };
+  driver?: { from: SQL | ((read: DriverRead) => SQL); keys: readonly SortKey[] };
+}
+
+/** What a page reads through a driver: at most `limit` rows of the order, after the cursor row's `position`. */
+export interface DriverRead {
+  limit: number;
+  /** The cursor row's value of each key, when the page follows a cursor. */
+  position?: (i: number) => SQL;
 }
 
 export interface JsonPage {
@@ -93,14 +102,14 @@ export async function jsonPage(
       () => {
         const list = shape.build();
         const table = list.id.table;
-        const read = readOrder(list);
+        const position = (i: number) => sql`(select ${sql.identifier(`k${i}`)} from page_cursor)`;
+        const read = readOrder(list, { limit: q.size + 1, position });
         const order = orderSql(read.keys);
         // The cursor row, read once: the keys' values where the caller may see it (no row: 4000 below).
         const cursor = sql`with page_cursor as (select ${sql.join(
           list.keys.map((k, i) => sql`${k.key} as ${sql.identifier(`k${i}`)}`),
           sql`, `,
         )} from ${table} where ${and(list.visible, sql`${list.id} = ${PAGE.after}`)})`;
-        const position = (i: number) => sql`(select ${sql.identifier(`k${i}`)} from page_cursor)`;
         const rows = sql`select ${table}.*, row_number() over (order by ${order}) as page_rn from ${read.from}
           where ${and(list.where, beyondValues(read.keys, position))} order by ${order} limit ${literal(q.size + 1)}`;
         return pageStatement(list, rows, q.size, { found: sql`exists (select 1 from page_cursor)`, cursor });
@@ -122,7 +131,7 @@ export async function jsonPage(
     () => {
       const list = shape.build();
       const table = list.id.table;
-      const read = readOrder(list);
+      const read = readOrder(list, first ? { limit: w.limit } : undefined);
       const rows = first
         ? sql`select ${table}.*, 1 as page_rn from ${read.from} where ${list.where} order by ${orderSql(read.keys)} limit ${literal(w.limit)}`
         : sql`select *, 1 as page_rn from ${table} where ${list.id} in (select ${list.id} from ${read.from}
@@ -136,8 +145,19 @@ export async function jsonPage(
   return { items: row!.items, total: row!.total, nextCursor: more ? row!.last : null };
 }
 
-/** Where the page's rows are read from and in which keys: the list's driver, or its table in its own keys. */
-const readOrder = (list: JsonPageList) => list.driver ?? { from: list.id.table, keys: list.keys };
+/**
+ * Where the page's rows are read from and in which keys: the list's driver, or its table in its own keys (also
+ * for a driver built per read when the page is read by number past the first: `read` is then undefined).
+ */
+function readOrder(
+  list: JsonPageList,
+  read: DriverRead | undefined,
+): { from: SQL | AnyPgTable; keys: readonly SortKey[] } {
+  const driver = list.driver;
+  if (!driver) return { from: list.id.table, keys: list.keys };
+  if (typeof driver.from !== 'function') return { from: driver.from, keys: driver.keys };
+  return read ? { from: driver.from(read), keys: driver.keys } : { from: list.id.table, keys: list.keys };
+}
 
 /** A timestamp as JSON's ISO 8601 text in UTC with milliseconds, as Date.toISOString writes it. */
 export const isoTime = (column: AnyPgColumn | SQL) =>

@@ -65,7 +65,8 @@ export const requests = pgTable(
     index('requests_org_created_id_idx').on(t.organizationId, t.createdAt.desc().nullsFirst(), t.id),
     // A list filtered to one type (the withdrawals screen) pages and counts off this index instead of scanning.
     index('requests_org_type_created_id_idx').on(t.organizationId, t.type, t.createdAt.desc().nullsFirst(), t.id),
-    index('requests_wallet_idx').on(t.walletId),
+    // A wallet's requests newest first: a member's list reads each of their wallets' off it (request-scope.ts).
+    index('requests_wallet_created_id_idx').on(t.walletId, t.createdAt.desc().nullsFirst(), t.id),
     // "My requests" pages off the initiator's own requests instead of walking the organization's (migration 0046).
     index('requests_org_initiator_created_id_idx').on(
       t.organizationId,

@@ -1,4 +1,15 @@
-import { customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { requests } from './custody.js';
 
 /** PostgreSQL's xid8: a transaction's id, as pg_current_xact_id() gives it. */
@@ -62,6 +73,37 @@ export const requestAwaited = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.requestId,
     ),
+  ],
+);
+
+/**
+ * Who a request names: its initiator and everyone eligible at any step of its frozen line (request.policy.ts: they
+ * see it whatever their wallets), one row each, written from the request row alone by its trigger in the writer's
+ * statement (migration 0047). A member without WALLETS_VIEW is listed the requests naming them, read off their own
+ * index in the list's order, merged with their wallets' requests read off the wallet's (request-scope.ts): the list
+ * walked the organization's requests and tested each one's line instead (120 ms a page for a member who sees none
+ * of 100,000).
+ */
+export const requestPeople = pgTable(
+  'request_people',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    /** The initiator's id, or an eligible approver's as the step names it. */
+    accountId: text('account_id').notNull(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    /** The request's created_at: the member's rows in the list's order. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('request_people_member_created_key').on(
+      t.organizationId,
+      t.accountId,
+      t.createdAt.desc().nullsFirst(),
+      t.requestId,
+    ),
+    index('request_people_request_idx').on(t.requestId),
   ],
 );
 

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../src/config.js';
 import type { Db } from '../src/db/client.js';
+import { shapedStatements, slot } from '../src/db/shaped-statements.js';
 import { jsonObjectText } from '../src/http/json-text.js';
 import { approvalsRepository, type RequestListQuery } from '../src/modules/approvals/approvals.repository.js';
 import { requestViewValues } from '../src/modules/approvals/request-list-item.js';
@@ -63,6 +64,20 @@ export async function buildBaseline(ctx: BaselineContext): Promise<FastifyInstan
   app.post('/requests/actionable-count', async () => ({
     count: await approvalsRepository(db, organizationId).countPendingFor(ownerId),
   }));
+
+  // The most any statement could do for a call on this machine: the call's own answer kept whole in one row and
+  // read by its key (the bench stores each list's baseline answer in bench_kept_answers before measuring this), so
+  // the answer's size apart from the work of making it shows against the trivial route.
+  app.post('/kept-answer', async (request, reply) => {
+    const rows = await shapedStatements.execute<{ answer: string }>(
+      db,
+      'bench kept answer',
+      () => sql`select answer from bench_kept_answers where name = ${slot('name')}`,
+      { name: (request.body as { name: string }).name },
+    );
+    reply.type('application/json');
+    return rows[0]?.answer ?? '{}';
+  });
 
   await assetBaselines(app, ctx);
   await withdrawalBaselines(app, ctx);

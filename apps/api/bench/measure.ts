@@ -16,6 +16,8 @@ export interface Figures {
 export interface Measured extends Call {
   served: Figures;
   bare: Figures;
+  /** The call's answer kept whole in one row, read by its key (a list's or total's; baseline.ts /kept-answer). */
+  kept?: Figures;
 }
 
 interface Target {

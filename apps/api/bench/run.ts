@@ -144,6 +144,24 @@ if (args['fixed-cost']) {
   await benchDb.end();
   process.exit(0);
 }
+/**
+ * The call's baseline answer, stored whole in bench_kept_answers, then read back by its key at the same load: what a
+ * statement that made nothing (the answer written beforehand) would serve, for the answer's size alone.
+ */
+async function measureKeptAnswer(name: string, bare: { url: string; body: unknown }) {
+  const answer = await fetch(bare.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(bare.body),
+  });
+  await query(
+    `insert into bench_kept_answers (name, answer) values ($1, $2)
+     on conflict (name) do update set answer = excluded.answer`,
+    [name, await answer.text()],
+  );
+  return measure({ url: `${ready.baselineUrl}/kept-answer`, body: { name } }, { seconds: seconds / 2, connections });
+}
+await query('create table if not exists bench_kept_answers (name text primary key, answer text not null)', []);
 const servedOnly = args['served-only'];
 const baselineOnly = args['baseline-only'];
 const oneSide = servedOnly || baselineOnly;
@@ -165,13 +183,16 @@ for (const prepared of chosen) {
   }
   const { served, bare } = await measurePair(servedTarget, bareTarget, { seconds, connections });
   await cleanup?.(query, seeded.org.organizationId);
-  const row: Measured = { ...call, served, bare };
+  // A call that only reads (every one but creation): its answer kept whole in a row, read back by its key.
+  const kept = cleanup ? undefined : await measureKeptAnswer(call.name, bareTarget);
+  const row: Measured = { ...call, served, bare, ...(kept ? { kept } : {}) };
   results.push(row);
   const s = served;
   log(
     `${call.name.padEnd(28)} ${s.rps.toFixed(0).padStart(6)} req/s  p50 ${s.p50.toFixed(1)}  p95 ${s.p95.toFixed(1)}  p99 ${s.p99.toFixed(1)} ms` +
       `  | baseline ${bare.rps.toFixed(0)} req/s p95 ${bare.p95.toFixed(1)}  ratio ${(s.rps / bare.rps).toFixed(2)}` +
       `  baseline/trivial ${(bare.rps / trivial[0]!.rps).toFixed(2)}` +
+      (kept ? `  kept answer/trivial ${(kept.rps / trivial[0]!.rps).toFixed(2)}` : '') +
       (s.errors || bare.errors ? `  errors ${s.errors}/${bare.errors} (${s.firstError ?? bare.firstError ?? ''})` : ''),
   );
 }

@@ -151,7 +151,7 @@ function requestList(db: Db, s: Shape): JsonPageList {
       !s.scoped && filters.length === 0
         ? pendingCountSql(P.org, P.member)
         : sql`(select count(*) from ${driver.from as SQL} where ${where})`;
-  } else if (s.gathered && direction && !pending) {
+  } else if (s.gathered && direction) {
     ({ driver, total } = scopedDriver(and(...filters), direction));
   } else {
     // Unfiltered: the kept count (migration 0006); filtered by type alone (the withdrawals screen): the kept count
@@ -207,8 +207,10 @@ export async function requestPage(
 ): Promise<JsonPage> {
   const f = q.filters ?? {};
   const statuses = f.status?.flatMap((s) => CUSTOMER_STATUS[s] ?? []) ?? [];
+  // Only a list the scoped driver can read (not the pending tab, ordered by creation) asks how many wallets.
+  const gatherable = scope !== null && f.tab !== 'PENDING_MY_APPROVAL' && byCreation(q.sort) !== undefined;
   const gathered =
-    scope !== null && (await scopeWalletCount(db, organizationId, scope, GATHERED_WALLETS)) <= GATHERED_WALLETS;
+    gatherable && (await scopeWalletCount(db, organizationId, scope, GATHERED_WALLETS)) <= GATHERED_WALLETS;
   const shape: Shape = {
     scoped: scope !== null,
     gathered,

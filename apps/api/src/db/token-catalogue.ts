@@ -85,3 +85,8 @@ export function tokenJson(tokenId: AnyPgColumn, blockchain: AnyPgColumn): SQL {
       'symbol', regexp_replace(${tokenId}, '^.*[.]', ''), 'name', ${tokenId}, 'type', 'FUNGIBLE', 'decimals', 0,
       'contractAddress', null))`;
 }
+
+/** tokenJson as JSON text: the catalogue's kept text of the token (`heads`, closed here), without reading jsonb. */
+export function tokenText(tokenId: AnyPgColumn, blockchain: AnyPgColumn): SQL {
+  return sql`coalesce((${catalogueSql.heads} ->> ${tokenId}) || '}', (${tokenJson(tokenId, blockchain)})::text)`;
+}

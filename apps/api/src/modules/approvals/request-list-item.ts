@@ -7,7 +7,7 @@
 // (approvals.policy.ts); request-list-item.test.ts compares these views field by field, over requests in every
 // state, with a reference built from that policy (test/request-view-reference.ts).
 import { BLOCKCHAINS, type Blockchain, explorerTxParts, familyOf } from '@vaultline/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Config, chainRuntimeOf } from '../../config.js';
 import { slot } from '../../db/shaped-statements.js';
@@ -100,13 +100,20 @@ const LIFECYCLE = sql`case requests.status when 'CREATED' then 'CREATED' when 'A
       else 'CANCELED_BEFORE_EXECUTING' end
     else 'CANCELED_BEFORE_EXECUTING' end`;
 
-/** The explorer link only for hashes an address carries as they are (hex, base58): encodeURIComponent's identity. */
-const EXECUTION = sql`json_build_object('lifecycle', ${LIFECYCLE}, 'txHash', cur.tx ->> 'hash',
-    'explorerUrl', case when cur.tx ->> 'hash' ~ '^[0-9A-Za-z]+$' then
+/** A text value as JSON, SQL null as `null`: PostgreSQL escapes it. */
+const jsonOrNull = (value: SQL) => sql`coalesce(to_json(${value})::text, 'null')`;
+
+/**
+ * The explorer link only for hashes an address carries as they are (hex, base58): encodeURIComponent's identity.
+ * Written by concatenation: json_build_object works out each argument's type again on every row (as the activity
+ * list's items, activities.repository.ts).
+ */
+const EXECUTION = sql`'{"lifecycle":"' || ${LIFECYCLE} || '","txHash":' || ${jsonOrNull(sql`cur.tx ->> 'hash'`)}
+    || ',"explorerUrl":' || ${jsonOrNull(sql`case when cur.tx ->> 'hash' ~ '^[0-9A-Za-z]+$' then
       (${explorersOnce} -> (cur.tx ->> 'blockchain') ->> 0) || (cur.tx ->> 'hash')
-        || (${explorersOnce} -> (cur.tx ->> 'blockchain') ->> 1) end,
-    'failureCode', case when requests.status = 'FAILED' then requests.failure_reason end,
-    'feePaid', cur.tx -> 'feePaid')`;
+        || (${explorersOnce} -> (cur.tx ->> 'blockchain') ->> 1) end`)}
+    || ',"failureCode":' || ${jsonOrNull(sql`case when requests.status = 'FAILED' then requests.failure_reason end`)}
+    || ',"feePaid":' || coalesce((cur.tx -> 'feePaid')::text, 'null') || '}'`;
 
 const CAN_CANCEL = sql`requests.initiator_id = ${V.member}::uuid and ${kind} -> 'cancelableIn' ? requests.status
     and (${kind} ->> 'purpose' is null or ${CANCELABLE_NOW})`;
@@ -121,5 +128,5 @@ export const REQUEST_ITEM = sql`rv.view
     else ((${kind} -> 'defaults') || requests.payload || jsonb_build_object('kind', requests.item_type))::text end
   || ',"canApprove":' || coalesce(${V.member}::text = any(rv.awaiting), false)::text
   || ',"canCancel":' || coalesce(${CAN_CANCEL}, false)::text
-  || case when ${kind} ->> 'purpose' is null then '' else ',"execution":' || ${EXECUTION}::text end
+  || case when ${kind} ->> 'purpose' is null then '' else ',"execution":' || ${EXECUTION} end
   || '}'`;

@@ -260,8 +260,27 @@ describe('asset activity list as PostgreSQL writes it', () => {
       amount: '123456789012345678901234567890',
       createdAt: new Date('2026-03-06T01:02:03.456Z'),
     });
+    // The page writes its items as text (activities.repository.ts): what a chain or a member wrote must come back
+    // as written, quotes, backslashes, control characters and all.
+    const odd = 'quote " backslash \\ tab \t newline \n bell \u0007 </script> 지갑 😀';
+    await db.execute(sql`update wallets set name = ${odd} where id = ${alpha.id}`);
+    const escaped = await addActivity(db, orgId, alpha, {
+      amount: '5',
+      txHash: `0x"\\${odd}`,
+      fromAddress: `from ${odd}`,
+      toAddress: `to\u0001${odd}`,
+      createdAt: new Date('2026-03-07T00:00:00Z'),
+    });
     const page = (await owner.post(LIST, { size: 100 })).json() as { items: { id: string }[] };
-    expect(page.items.length).toBeGreaterThan(6);
+    expect(page.items.length).toBeGreaterThan(7);
+    expect(page.items.find((i) => i.id === escaped.id)).toMatchObject({
+      walletName: odd,
+      txHash: `0x"\\${odd}`,
+      fromAddress: `from ${odd}`,
+      toAddress: `to\u0001${odd}`,
+      counterparty: `from ${odd}`,
+      blockHeight: 100,
+    });
     for (const item of page.items) expect(item).toEqual((await owner.post(one(item.id), {})).json());
     const row = page.items.find((i) => i.id === retired.id);
     expect(row).toMatchObject({

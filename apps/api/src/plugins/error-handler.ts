@@ -9,6 +9,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { transientDatabaseState } from '../db/transient-error.js';
 import { AppError } from '../http/app-error.js';
 
 export type Lang = 'en' | 'ko';
@@ -27,6 +28,9 @@ export function sendError(reply: FastifyReply, lang: Lang, code: ErrorCode, data
     .type('application/json; charset=utf-8')
     .send({ code, message, ...(data === undefined ? {} : { data }) });
 }
+
+/** How soon a call rolled back by a concurrent transaction may be sent again. */
+const RETRY_AFTER_SECONDS = 1;
 
 /** A path segment as the caller may see it again: a field name or an index, never their own odd text. */
 const PLAIN_SEGMENT = /^[A-Za-z0-9_]{1,64}$/;
@@ -92,6 +96,17 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       request.log.info('client closed the connection before the answer was sent');
       request.raw.destroy();
       return;
+    }
+    // A transaction that lost a race (a deadlock, a serialization failure) was rolled back whole by PostgreSQL:
+    // nothing was written, so the answer says to try again rather than that something broke.
+    const sqlState = transientDatabaseState(error);
+    if (sqlState) {
+      request.log.warn({ err: error, sqlState }, 'transaction rolled back by a concurrent one; answered 503');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return sendError(reply, lang, '503', {
+        reason: 'concurrent-transaction',
+        retryAfterSeconds: RETRY_AFTER_SECONDS,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, lang, '0', { requestId: request.id });

@@ -1,3 +1,5 @@
+import { errorChain } from './error-chain.js';
+
 /**
  * PostgreSQL's codes for a transaction that lost a race with another one and was rolled back whole:
  * deadlock_detected, serialization_failure and lock_not_available (a NOWAIT or lock_timeout nobody turned into a
@@ -7,10 +9,8 @@ const TRANSIENT_STATES = new Set(['40P01', '40001', '55P03']);
 
 /** The SQLSTATE of such a failure, wherever the driver or drizzle put it (`cause`); undefined for anything else. */
 export function transientDatabaseState(err: unknown): string | undefined {
-  let e = err as { code?: unknown; cause?: unknown } | null | undefined;
-  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+  for (const e of errorChain(err)) {
     if (typeof e.code === 'string' && TRANSIENT_STATES.has(e.code)) return e.code;
-    e = e.cause as typeof e;
   }
   return undefined;
 }

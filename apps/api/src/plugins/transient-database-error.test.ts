@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, transaction } from '../db/client.js';
-import { transientDatabaseState } from '../db/transient-error.js';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { latch, meeting } from '../test/latch.js';
 import { errorHandlerPlugin } from './error-handler.js';
 
 /**
@@ -14,20 +14,6 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('a transaction lost to 
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let db: Db;
-
-  /** Resolves when `n` callers have arrived: each transaction holds its first row before either asks for the other. */
-  function meeting(n: number) {
-    let arrived = 0;
-    let open!: () => void;
-    const all = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    return () => {
-      arrived += 1;
-      if (arrived === n) open();
-      return all;
-    };
-  }
 
   const lockBoth = (first: number, second: number, met: () => Promise<void>) =>
     transaction(db, async (tx) => {
@@ -45,30 +31,27 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('a transaction lost to 
     await app.register(errorHandlerPlugin);
     app.post('/api/test/deadlock', async () => {
       const met = meeting(2);
-      // Opposite orders: PostgreSQL finds the cycle and rolls one of the two back (40P01).
-      await Promise.all([lockBoth(1, 2, met), lockBoth(2, 1, met)]);
+      // Opposite orders: PostgreSQL finds the cycle and rolls one of the two back (40P01). Both are awaited
+      // before answering, so the winner has committed when the test reads the rows back.
+      const outcomes = await Promise.allSettled([lockBoth(1, 2, met), lockBoth(2, 1, met)]);
+      const lost = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (lost) throw lost.reason;
       return { ok: true };
     });
     app.post('/api/test/held', async () => {
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let holding!: () => void;
-      const locked = new Promise<void>((resolve) => {
-        holding = resolve;
-      });
+      const released = latch();
+      const locked = latch();
       const holder = transaction(db, async (tx) => {
         await tx.execute(sql`select 1 from race_rows where id = 1 for update`);
-        holding();
-        await held;
+        locked.open();
+        await released.opened;
       });
-      await locked;
+      await locked.opened;
       try {
         // A row someone else holds, asked for without waiting (55P03).
         await transaction(db, (tx) => tx.execute(sql`select 1 from race_rows where id = 1 for update nowait`));
       } finally {
-        release();
+        released.open();
         await holder;
       }
       return { ok: true };
@@ -105,12 +88,5 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('a transaction lost to 
     const res = await post('/api/test/held', 'ko');
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe('일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.');
-  });
-
-  it('finds the state under drizzle and the driver, and nothing in other errors', () => {
-    expect(transientDatabaseState({ message: 'wrapped', cause: { code: '40001' } })).toBe('40001');
-    expect(transientDatabaseState({ code: '23505' })).toBeUndefined();
-    expect(transientDatabaseState(new Error('plain'))).toBeUndefined();
-    expect(transientDatabaseState(null)).toBeUndefined();
   });
 });

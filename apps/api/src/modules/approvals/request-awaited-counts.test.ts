@@ -5,6 +5,7 @@ import { type Db, transaction } from '../../db/client.js';
 import { accounts, requestAwaited, requests } from '../../db/schema/index.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { createOrganization } from '../../test/fixtures.js';
+import { latch } from '../../test/latch.js';
 import { randomTransaction } from '../../test/random-transaction.js';
 import { seededRandom } from '../../test/seeded-random.js';
 import { approvalsRepository } from './approvals.repository.js';
@@ -183,23 +184,17 @@ describe('the kept counts of awaited requests', () => {
       const member = org.owner;
       const ids = await requestsOf(db, org.id);
       await db.delete(requestAwaited).where(eq(requestAwaited.accountId, member));
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let folded!: () => void;
-      const holding = new Promise<void>((resolve) => {
-        folded = resolve;
-      });
+      const held = latch();
+      const holding = latch();
       // The first transaction adds a row, folds the member's rows (holding their fold) and stays open.
       const first = transaction(db, async (tx) => {
         await tx
           .insert(requestAwaited)
           .values({ organizationId: org.id, accountId: member, requestId: ids[0]!, createdAt: new Date() });
-        folded();
-        await held;
+        holding.open();
+        await held.opened;
       });
-      await holding;
+      await holding.opened;
       // Meanwhile others add and remove rows of the same member and commit; a wait would pass the lock timeout.
       try {
         await Promise.all(
@@ -214,7 +209,7 @@ describe('the kept counts of awaited requests', () => {
           ),
         );
       } finally {
-        release();
+        held.open();
         await first;
       }
       const rows = await expectKeptEqualsFull();

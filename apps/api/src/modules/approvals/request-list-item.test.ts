@@ -7,6 +7,7 @@ import { insertBareWallet } from '../../test/bare-wallet.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { createMember, createOrganization } from '../../test/fixtures.js';
 import { expectEveryPage } from '../../test/json-pages.js';
+import { meeting } from '../../test/latch.js';
 import { requestSeeder } from '../../test/random-requests.js';
 import { describeRequests } from '../../test/request-view-reference.js';
 import { seededRandom } from '../../test/seeded-random.js';
@@ -226,25 +227,13 @@ describe('a list page of request views, written by PostgreSQL', () => {
         .returning({ id: requests.id });
       const id = row!.id;
       // Both decisions are written before either commits; then both commit together.
-      let written = 0;
-      let bothWritten!: () => void;
-      const ready = new Promise<void>((resolve) => {
-        bothWritten = resolve;
-      });
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
+      const bothWritten = meeting(2);
       const decide = (accountId: string) =>
         db.transaction(async (tx) => {
           await tx.insert(requestDecisions).values({ requestId: id, accountId, step: 0, decision: 'APPROVED' });
-          if (++written === 2) bothWritten();
-          await gate;
+          await bothWritten();
         });
-      const both = Promise.all([decide(first), decide(second)]);
-      await ready;
-      release();
-      await both;
+      await Promise.all([decide(first), decide(second)]);
       // The kept view is left open for the fields the list adds (migration 0043).
       const kept = await db.execute(sql`select view || '}' as view from request_views where request_id = ${id}`);
       const [{ view }] = (kept as unknown as { rows: [{ view: string }] }).rows;

@@ -6,6 +6,7 @@ import { accounts, listCounts, organizationTokenBalances, walletBalances, wallet
 import { insertBareWallet } from '../../test/bare-wallet.js';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { createOrganization } from '../../test/fixtures.js';
+import { latch } from '../../test/latch.js';
 import { randomTransaction } from '../../test/random-transaction.js';
 import { seededRandom } from '../../test/seeded-random.js';
 import { tokenSums } from './balance-totals.repository.js';
@@ -309,18 +310,16 @@ describe('balance totals kept per organization and token', () => {
     if (process.env.TEST_DB_KIND !== 'postgres') return; // PGlite has one connection: no second writer to meet
     // A writer meeting the held slot takes its wallet's own (chosen to differ) instead of waiting for it.
     const other = mine.find((w) => w.ownSlot !== held)!;
-    let release!: () => void;
-    let holding!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const isHolding = new Promise<void>((resolve) => (holding = resolve));
+    const released = latch();
+    const holding = latch();
     const first = transaction(db, async (tx) => {
       await credit(tx, mine.find((w) => w.id !== other.id)!.id, '2');
-      holding();
-      await released;
+      holding.open();
+      await released.opened;
     });
-    await isHolding;
+    await holding.opened;
     await credit(db, other.id, '3');
-    release();
+    released.open();
     await first;
     expect(await slots()).toEqual([held!, other.ownSlot].sort((a, b) => a - b));
     await expectKeptEqualsFull();
